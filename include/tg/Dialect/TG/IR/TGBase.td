@@ -1,0 +1,79 @@
+//===- TGBase.td - the tg dialect, its types and enums -----*- tablegen -*-===//
+//
+// tinygrad's tensor-graph UOps as an MLIR dialect. Values are builtin tensors
+// and scalars; element types follow the StableHLO convention (signless iN is
+// signed, uiN is unsigned, i1 is bool).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TG_BASE_TD
+#define TG_BASE_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+
+def TG_Dialect : Dialect {
+  let name = "tg";
+  let cppNamespace = "::mlir::tg";
+  let summary = "tinygrad's tensor-graph operations";
+  let description = [{
+    The `tg` dialect holds tinygrad's UOps: elementwise ALU ops that apply to
+    statically shaped tensors and to scalars alike, constants, the six
+    movement ops, reductions, the scheduling ops and `tg.kernel`, a fused
+    kernel. There is no implicit broadcasting: every elementwise operand has
+    the same shape, and shapes change only through movement ops.
+
+    Element types: `f16 bf16 f32 f64`; `i1` is bool; signless `i8 i16 i32 i64`
+    are signed and `ui8 ui16 ui32 ui64` unsigned, so signedness stays visible
+    to `tg.cmplt`, the divisions, `tg.shr` and `tg.cast`. Scalars may also be
+    `index` (tinygrad's index arithmetic, signed 64-bit).
+  }];
+  let hasConstantMaterializer = 1;
+  let hasRegionArgAttrVerify = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Element types and the scalar-or-tensor constraints built from them.
+//===----------------------------------------------------------------------===//
+
+def TG_Float : AnyTypeOf<[F16, BF16, F32, F64], "float (f16, bf16, f32, f64)">;
+def TG_Int : AnyTypeOf<[I8, I16, I32, I64, UI8, UI16, UI32, UI64],
+                       "integer (i8..i64 signed, ui8..ui64 unsigned)">;
+def TG_Bool : AnyTypeOf<[I1], "bool (i1)">;
+def TG_ElementType : AnyTypeOf<[TG_Float, TG_Int, TG_Bool], "tg element type">;
+
+def TG_Tensor : StaticShapeTensorOf<[TG_ElementType]>;
+
+// A scalar of one of `scalars`, or a statically shaped tensor of `elements`.
+class TG_ScalarOrTensor<list<Type> scalars, list<Type> elements, string what>
+    : AnyTypeOf<!listconcat(scalars, [StaticShapeTensorOf<elements>]),
+                what # " scalar or statically shaped tensor">;
+
+def TG_FloatLike : TG_ScalarOrTensor<[TG_Float], [TG_Float], "float">;
+def TG_IntLike : TG_ScalarOrTensor<[TG_Int, Index], [TG_Int], "integer or index">;
+def TG_BoolLike : TG_ScalarOrTensor<[TG_Bool], [TG_Bool], "bool">;
+def TG_NumberLike : TG_ScalarOrTensor<[TG_Float, TG_Int, Index],
+                                      [TG_Float, TG_Int], "float, integer or index">;
+def TG_AnyLike : TG_ScalarOrTensor<[TG_Float, TG_Int, Index, TG_Bool],
+    [TG_Float, TG_Int, TG_Bool], "float, integer, index or bool">;
+def TG_IntOrBoolLike : TG_ScalarOrTensor<[TG_Int, Index, TG_Bool],
+                                         [TG_Int, TG_Bool], "integer, index or bool">;
+def TG_UI64Like : TG_ScalarOrTensor<[UI64], [UI64], "ui64">;
+// Bitcast needs a fixed width, so no index.
+def TG_FixedWidthLike : TG_ScalarOrTensor<[TG_Float, TG_Int, TG_Bool],
+    [TG_Float, TG_Int, TG_Bool], "fixed-width">;
+
+//===----------------------------------------------------------------------===//
+// Enums
+//===----------------------------------------------------------------------===//
+
+def TG_ReduceKind : I32EnumAttr<"ReduceKind", "reduction operator", [
+    I32EnumAttrCase<"add", 0>,
+    I32EnumAttrCase<"mul", 1>,
+    I32EnumAttrCase<"max", 2>
+  ]> {
+  let cppNamespace = "::mlir::tg";
+}
+
+#endif // TG_BASE_TD

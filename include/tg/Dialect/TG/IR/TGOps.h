@@ -1,0 +1,59 @@
+//===- TGOps.h - tg dialect operations --------------------------*- C++ -*-===//
+#ifndef TG_DIALECT_TG_IR_TGOPS_H
+#define TG_DIALECT_TG_IR_TGOPS_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/InferIntRangeInterface.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "tg/Dialect/TG/IR/TGDialect.h"
+
+#include "tg/Dialect/TG/IR/TGEnums.h.inc"
+
+namespace mlir::tg {
+
+/// `type` with its element type replaced by i1: tinygrad's bool of a value.
+Type getBoolLike(Type type);
+
+/// The name of the function-argument attribute that bounds an integer or
+/// index argument, `{tg.range = array<i64: lo, hi>}` (both inclusive):
+/// tinygrad's `Variable(name, lo, hi)`.
+inline constexpr llvm::StringLiteral kRangeAttrName = "tg.range";
+
+/// Verifies that all operands and results of `op` have one shape, or are
+/// all scalars: tg never broadcasts implicitly.
+LogicalResult verifyNoImplicitBroadcast(Operation *op);
+
+template <typename ConcreteType>
+class NoImplicitBroadcast
+    : public OpTrait::TraitBase<ConcreteType, NoImplicitBroadcast> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    return verifyNoImplicitBroadcast(op);
+  }
+};
+
+template <typename ConcreteType>
+class ExplainsInferenceFailure
+    : public OpTrait::TraitBase<ConcreteType, ExplainsInferenceFailure> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    SmallVector<Type, 1> inferred;
+    return ConcreteType::inferReturnTypes(
+        op->getContext(), op->getLoc(), op->getOperands(),
+        op->getRawDictionaryAttrs(), op->getPropertiesStorage(),
+        op->getRegions(), inferred);
+  }
+};
+
+} // namespace mlir::tg
+
+#define GET_OP_CLASSES
+#include "tg/Dialect/TG/IR/TGOps.h.inc"
+
+#endif // TG_DIALECT_TG_IR_TGOPS_H

@@ -1,0 +1,58 @@
+//===- TGDialect.cpp - the tg dialect -------------------------------------===//
+
+#include "tg/Dialect/TG/IR/TGDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "tg/Dialect/TG/IR/TGOps.h"
+
+using namespace mlir;
+using namespace mlir::tg;
+
+#include "tg/Dialect/TG/IR/TGDialect.cpp.inc"
+
+void TGDialect::initialize() {
+  addOperations<
+#define GET_OP_LIST
+#include "tg/Dialect/TG/IR/TGOps.cpp.inc"
+      >();
+}
+
+Operation *TGDialect::materializeConstant(OpBuilder &builder, Attribute value,
+                                          Type type, Location loc) {
+  Attribute scalar = value;
+  if (auto splat = dyn_cast<SplatElementsAttr>(value))
+    scalar = splat.getSplatValue<Attribute>();
+  auto typed = dyn_cast<TypedAttr>(scalar);
+  if (!typed || !ConstOp::isBuildableWith(typed, type))
+    return nullptr;
+  return ConstOp::create(builder, loc, type, typed);
+}
+
+LogicalResult TGDialect::verifyRegionArgAttribute(Operation *op,
+                                                  unsigned regionIndex,
+                                                  unsigned argIndex,
+                                                  NamedAttribute attr) {
+  if (attr.getName() != kRangeAttrName)
+    return op->emitError() << "unknown tg argument attribute '"
+                           << attr.getName().getValue() << "'";
+  auto bounds = dyn_cast<DenseI64ArrayAttr>(attr.getValue());
+  if (!bounds || bounds.size() != 2)
+    return op->emitError() << "'" << kRangeAttrName << "' of argument #"
+                           << argIndex
+                           << " must be array<i64: lo, hi>, got "
+                           << attr.getValue();
+  if (bounds[0] > bounds[1])
+    return op->emitError() << "'" << kRangeAttrName << "' of argument #"
+                           << argIndex << " is empty: " << bounds[0] << " > "
+                           << bounds[1];
+  Region &region = op->getRegion(regionIndex);
+  if (region.empty())
+    return success();
+  Type argType = region.getArgument(argIndex).getType();
+  if (!isa<IndexType, IntegerType>(argType))
+    return op->emitError() << "'" << kRangeAttrName << "' bounds argument #"
+                           << argIndex << " of type " << argType
+                           << ", which is not an integer or index";
+  return success();
+}

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs every Debian package tinygrad-mlir needs. Idempotent: packages that
+# are already installed are skipped, so a second run does nothing.
+set -euo pipefail
+
+packages=(
+  # compiler toolchain: LLVM/MLIR 22 (libMLIR.so, mlir-tblgen, FileCheck, lit), clang, lld
+  libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools clang-22 lld-22 libomp-22-dev
+  # build
+  cmake ninja-build ccache
+  # tests
+  googletest libgtest-dev python3
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#packages[@]} packages present"
+  exit 0
+fi
+
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+echo "install-deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+if ! $sudo apt-get install -y --no-install-recommends "${missing[@]}"; then
+  $sudo apt-get update
+  $sudo apt-get install -y --no-install-recommends "${missing[@]}"
+fi

@@ -1,0 +1,24 @@
+//===- tg-opt.cpp - run tg and upstream passes on .mlir files -------------===//
+//
+// mlir-opt with the tg dialect and passes: any stage of the pipeline can be
+// printed, tested with FileCheck and reproduced from the command line.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "tg/Dialect/TG/IR/TGDialect.h"
+
+int main(int argc, char **argv) {
+  mlir::registerAllPasses();
+
+  mlir::DialectRegistry registry;
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  registry.insert<mlir::tg::TGDialect>();
+
+  return mlir::asMainReturnCode(mlir::MlirOptMain(
+      argc, argv, "tinygrad-mlir optimizer driver\n", registry));
+}
