@@ -1,5 +1,9 @@
 #!/usr/bin/env python3
-"""Keeps the generated parts of docs/ equal to what mlir-tblgen produces from ODS.
+"""Keeps docs/ true to the code.
+
+1. The generated parts of docs/ equal what mlir-tblgen produces from ODS.
+2. Every rewrite rule named in lib/ (its `before → after` text) appears in
+   docs/rewrites.md.
 
 Each docs/*.md file may hold blocks
     <!-- BEGIN GENERATED FROM build/<path> -->
@@ -37,13 +41,26 @@ def main() -> int:
         new_text = BLOCK.sub(replace, text)
         if update and new_text != text:
             doc.write_text(new_text)
-    if stale and not update:
+    root = docs.parent
+    rules = []
+    for source in sorted((root / "lib").rglob("*.cpp")):
+        text = source.read_text()
+        rules += re.findall(r'add<\w+>\(\s*"([^"]+)"', text)
+        rules += re.findall(r'addAssociativeConstants<\w+>\(rules,\s*"([^"]+)"', text)
+        rules += re.findall(r'setDebugName\("([^"]+)"\)', text)
+    rewrites = (docs / "rewrites.md").read_text()
+    undocumented = [rule for rule in rules if rule not in rewrites]
+    for rule in undocumented:
+        print(f"rewrites.md does not list the rule `{rule}`")
+    if (stale and not update) or undocumented:
         for doc, path, old, new in stale:
             print(f"{doc.name}: the block generated from build/{path} is out of date")
             sys.stdout.writelines(difflib.unified_diff(old.splitlines(True), new.splitlines(True), "docs", "ODS", n=1))
-        print("run: scripts/sync-docs.py build --update")
+        if stale:
+            print("run: scripts/sync-docs.py build --update")
         return 1
-    print("docs: generated blocks are current" if not update else f"docs: updated {len(stale)} block(s)")
+    print(f"docs: {len(rules)} rules documented; " +
+          ("generated blocks are current" if not update else f"updated {len(stale)} block(s)"))
     return 0
 
 

@@ -10,9 +10,16 @@
 #include "mlir/InitAllPasses.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "tg/Dialect/TG/IR/TGDialect.h"
+#include "tg/Dialect/TG/Transforms/Passes.h"
+
+namespace mlir::tg::test {
+void registerTestMatchExpectedPass();
+} // namespace mlir::tg::test
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
+  mlir::tg::registerTGPasses();
+  mlir::tg::test::registerTestMatchExpectedPass();
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);

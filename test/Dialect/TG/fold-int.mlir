@@ -251,9 +251,10 @@ func.func @cdiv_overflow_i8() -> i8 {
 
 // -----
 
-// CHECK-LABEL: func @floordiv_overflow_i8
-// CHECK: tg.floordiv
-func.func @floordiv_overflow_i8() -> i8 {
+// CHECK-LABEL: func @floordiv_by_minus_one_wraps_i8
+// CHECK-NEXT: %[[R:.*]] = tg.const -128 : i8
+// CHECK-NEXT: return %[[R]]
+func.func @floordiv_by_minus_one_wraps_i8() -> i8 {
   %x0 = tg.const -128 : i8
   %x1 = tg.const -1 : i8
   %r = tg.floordiv %x0, %x1 : i8

@@ -71,7 +71,7 @@ class TG_CompareOp<string mnemonic, list<Trait> traits = []>
 // Unary ------------------------------------------------------------------===//
 
 def TG_Exp2Op : TG_UnaryOp<"exp2", TG_FloatLike> {
-  let summary = "2^x (tinygrad EXP2)";
+  let summary = "power of two, 2^x (tinygrad EXP2)";
   let description = [{
     `2^x`; overflows to `+inf`, `exp2(-inf) = 0`, NaN stays NaN. tinygrad's
     transcendentals are base 2: `exp(x)` is `exp2(x * log2(e))`.
@@ -79,14 +79,14 @@ def TG_Exp2Op : TG_UnaryOp<"exp2", TG_FloatLike> {
 }
 
 def TG_Log2Op : TG_UnaryOp<"log2", TG_FloatLike> {
-  let summary = "log2(x) (tinygrad LOG2)";
+  let summary = "base-2 logarithm (tinygrad LOG2)";
   let description = [{
     Base-2 logarithm: `log2(0) = -inf`, `log2(x < 0) = NaN`.
   }];
 }
 
 def TG_SinOp : TG_UnaryOp<"sin", TG_FloatLike> {
-  let summary = "sin(x) (tinygrad SIN)";
+  let summary = "sine (tinygrad SIN)";
   let description = [{
     Sine of `x` radians; `sin(±inf) = NaN`. cos and tan are built from it.
   }];
@@ -98,12 +98,12 @@ def TG_SqrtOp : TG_UnaryOp<"sqrt", TG_FloatLike> {
 }
 
 def TG_ReciprocalOp : TG_UnaryOp<"reciprocal", TG_FloatLike> {
-  let summary = "1/x (tinygrad RECIPROCAL)";
+  let summary = "reciprocal, 1/x (tinygrad RECIPROCAL)";
   let description = [{ `1/x` in IEEE arithmetic: `1/±0 = ±inf`. }];
 }
 
 def TG_NegOp : TG_UnaryOp<"neg", TG_NumberLike> {
-  let summary = "-x (tinygrad NEG)";
+  let summary = "negation, -x (tinygrad NEG)";
   let description = [{
     Negation. Integers wrap around (`-INT_MIN = INT_MIN`, unsigned `-x` is
     `2^n - x`); floats flip the sign bit.
@@ -121,14 +121,14 @@ def TG_TruncOp : TG_UnaryOp<"trunc", TG_FloatLike> {
 // Binary ----------------------------------------------------------------===//
 
 def TG_AddOp : TG_BinaryOp<"add", TG_NumberLike, [Commutative]> {
-  let summary = "x + y (tinygrad ADD)";
+  let summary = "addition, x + y (tinygrad ADD)";
   let description = [{
     Addition; integers wrap around modulo `2^n`, floats round to nearest even.
   }];
 }
 
 def TG_SubOp : TG_BinaryOp<"sub", TG_NumberLike> {
-  let summary = "x - y (tinygrad SUB)";
+  let summary = "subtraction, x - y (tinygrad SUB)";
   let description = [{
     Subtraction, wrapping for integers. tinygrad keeps SUB for backends
     (`x + y*-1` in the graph); here it is a first-class op that
@@ -137,12 +137,12 @@ def TG_SubOp : TG_BinaryOp<"sub", TG_NumberLike> {
 }
 
 def TG_MulOp : TG_BinaryOp<"mul", TG_NumberLike, [Commutative]> {
-  let summary = "x * y (tinygrad MUL)";
+  let summary = "multiplication, x * y (tinygrad MUL)";
   let description = [{ Multiplication; integers wrap around modulo `2^n`. }];
 }
 
 def TG_FDivOp : TG_BinaryOp<"fdiv", TG_FloatLike> {
-  let summary = "x / y for floats (tinygrad FDIV)";
+  let summary = "float division, x / y (tinygrad FDIV)";
   let description = [{
     IEEE division: `x/0 = ±inf`, `0/0 = NaN`. tinygrad writes it as
     `x * reciprocal(y)`; `tg-decompose` does that for targets without FDIV.
@@ -150,7 +150,7 @@ def TG_FDivOp : TG_BinaryOp<"fdiv", TG_FloatLike> {
 }
 
 def TG_CDivOp : TG_BinaryOp<"cdiv", TG_IntLike> {
-  let summary = "C-style integer division, truncating (tinygrad CDIV)";
+  let summary = "integer division rounding toward zero, as C (tinygrad CDIV)";
   let description = [{
     Integer division rounding toward zero, as in C: `-7 cdiv 2 = -3`.
     Unsigned types divide unsigned. Division by zero and the signed overflow
@@ -159,7 +159,7 @@ def TG_CDivOp : TG_BinaryOp<"cdiv", TG_IntLike> {
 }
 
 def TG_CModOp : TG_BinaryOp<"cmod", TG_IntLike> {
-  let summary = "C-style remainder (tinygrad CMOD)";
+  let summary = "remainder of cdiv, as C (tinygrad CMOD)";
   let description = [{
     The remainder of `cdiv`: `x - (x cdiv y) * y`, with the sign of `x`:
     `-7 cmod 2 = -1`. A zero divisor is undefined and never folded.
@@ -194,7 +194,7 @@ def TG_MaxOp : TG_BinaryOp<"max", TG_AnyLike, [Commutative]> {
 }
 
 def TG_PowOp : TG_BinaryOp<"pow", TG_NumberLike> {
-  let summary = "x ^ y (tinygrad POW)";
+  let summary = "power, x ^ y (tinygrad POW)";
   let description = [{
     Power. Floats follow C `pow` (`pow(-8, 1/3) = NaN`, `pow(0, -1) = inf`).
     Integers wrap around; a negative integer exponent gives `1/x^|y|`
@@ -242,7 +242,7 @@ def TG_ThreefryOp : TG_BinaryOp<"threefry", TG_UI64Like> {
 }
 
 def TG_CmpLtOp : TG_CompareOp<"cmplt"> {
-  let summary = "x < y (tinygrad CMPLT)";
+  let summary = "less than, x < y (tinygrad CMPLT)";
   let description = [{
     Less-than, signed or unsigned by the element type, `false < true` for
     bool; any comparison with NaN is false. The result is `i1` of the
@@ -251,12 +251,12 @@ def TG_CmpLtOp : TG_CompareOp<"cmplt"> {
 }
 
 def TG_CmpNeOp : TG_CompareOp<"cmpne", [Commutative]> {
-  let summary = "x != y (tinygrad CMPNE)";
+  let summary = "not equal, x != y (tinygrad CMPNE)";
   let description = [{ Not-equal; NaN is not equal to anything, itself included. }];
 }
 
 def TG_CmpEqOp : TG_CompareOp<"cmpeq", [Commutative]> {
-  let summary = "x == y (tinygrad CMPEQ)";
+  let summary = "equal, x == y (tinygrad CMPEQ)";
   let description = [{
     Equal; false whenever an operand is NaN. tinygrad introduces CMPEQ late
     for `!(x != y)`.
@@ -282,7 +282,7 @@ def TG_WhereOp : TG_ALUOp<"where", [
 }
 
 def TG_MulAccOp : TG_ALUOp<"mulacc", [SameOperandsAndResultType]> {
-  let summary = "a * b + c (tinygrad MULACC)";
+  let summary = "multiply-accumulate, a * b + c (tinygrad MULACC)";
   let description = [{
     Multiply-accumulate, as two roundings (`(a*b)+c`), wrapping for integers.
     Backends may lower it to a fused multiply-add.

@@ -1,0 +1,54 @@
+//===- IntRanges.h - tinygrad's vmin/vmax over MLIR values ------*- C++ -*-===//
+//
+// The value range of an integer, index or bool value, computed on demand from
+// InferIntRangeInterface (tg ops, arith, gpu ids, ...), the bounds of loop
+// induction variables (scf.for, scf.parallel, linalg.index) and the
+// `tg.range` bounds of function arguments. Like tinygrad's vmin/vmax it is
+// always computed from the IR as it is now, so rewrites never see stale
+// ranges; a fact assumed in a context (`x < 8` inside a guard) refines it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TG_DIALECT_TG_ANALYSIS_INTRANGES_H
+#define TG_DIALECT_TG_ANALYSIS_INTRANGES_H
+
+#include "mlir/IR/Value.h"
+#include "mlir/Interfaces/InferIntRangeInterface.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <optional>
+
+namespace mlir::tg {
+
+/// Signed bounds as int64_t, the form tinygrad's rules reason with.
+struct Bounds {
+  int64_t min, max;
+  bool isConstant() const { return min == max; }
+};
+
+class IntRanges {
+public:
+  /// The range of `v`, or the full range of its type; null for non-integers.
+  std::optional<ConstantIntRanges> get(Value v);
+
+  /// Signed bounds of an index or signless integer value (unsigned and bool
+  /// values use their unsigned view); nullopt for floats and for unsigned
+  /// values that do not fit int64_t.
+  std::optional<Bounds> bounds(Value v);
+
+  /// Within the current rewrite, `v` is known to lie in `range`.
+  void assume(Value v, const ConstantIntRanges &range);
+  void clearAssumptions() { assumptions.clear(); }
+
+private:
+  ConstantIntRanges compute(Value v, llvm::DenseMap<Value, ConstantIntRanges> &memo,
+                            unsigned depth);
+  llvm::DenseMap<Value, ConstantIntRanges> assumptions;
+};
+
+/// Whether `type` (or its element type) has an integer range: integers,
+/// index and bool.
+bool hasIntRange(Type type);
+
+} // namespace mlir::tg
+
+#endif // TG_DIALECT_TG_ANALYSIS_INTRANGES_H

@@ -1,0 +1,78 @@
+//===- Passes.td - tg dialect passes -----------------------*- tablegen -*-===//
+
+#ifndef TG_TRANSFORMS_PASSES_TD
+#define TG_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def TGSymbolic : Pass<"tg-symbolic"> {
+  let summary = "Apply tinygrad's symbolic and movement rules";
+  let description = [{
+    tinygrad's rule tables as rewrite patterns, applied to a fixed point and
+    interleaved with CSE (tinygrad's UOps are hash-consed, so its rules see
+    equal expressions as one):
+
+    - the canonicalization rules (self and zero folding, bool algebra, cast
+      folding, where folding, term combining, constant regrouping, merging
+      of movement ops);
+    - the rules that need value ranges, tinygrad's vmin/vmax, computed from
+      InferIntRangeInterface, loop bounds and `tg.range` arguments: constant
+      ranges become constants, comparison folding (lt folding with gcd),
+      max folding, where closure, and the div/mod folding of divandmod.py;
+    - movement ops pushed through elementwise ops toward the buffers, so the
+      elementwise work fuses into the consumer's kernel.
+
+    Index arithmetic (`index` values) follows tinygrad's weakint: rules that
+    assume no overflow apply to it and, guarded by value ranges, to signed
+    integers. Each rule is a pattern whose debug name is its
+    `before → after` text (`-debug-only=greedy-rewriter` shows which fired).
+  }];
+  let dependentDialects = ["::mlir::tg::TGDialect"];
+  let options = [
+    Option<"maxRounds", "max-rounds", "unsigned", /*default=*/"16",
+           "Rounds of rewriting and CSE before giving up on a fixed point">,
+  ];
+}
+
+def TGDecompose : Pass<"tg-decompose"> {
+  let summary = "Decompose composite tg ops into the ones a target supports";
+  let description = [{
+    tinygrad's backend decompositions: every ALU op that is not in
+    `native-ops` is rewritten into ones that are, as tinygrad's
+    codegen/decomp does for a renderer without the op:
+
+    - `floordiv`/`floormod` → `cdiv`/`cmod` with a sign fix (none when the
+      value ranges show both operands non-negative), or a shift and a mask
+      for powers of two;
+    - `sub` → `add` of `mul` by -1; `neg` → `mul` by -1;
+    - `fdiv` → `mul` by `reciprocal`;
+    - `pow` → repeated multiplication for integer exponents, else
+      `exp2(y * log2(|x|))` with tinygrad's sign and NaN fixes;
+    - `cmpeq` → `cmpne` negated; `cmpne` → `cmplt` both ways (integers);
+    - `max` → `cmplt` + `where`; `mulacc` → `mul` + `add`;
+    - `threefry` → the 20 rounds of Threefry-2x32 on 32-bit words.
+
+    The default `native-ops` is tinygrad's primitive set, so only the
+    composites of tinygrad's graph (floordiv, floormod, sub, neg, fdiv, pow,
+    cmpeq, mulacc, threefry) are decomposed.
+  }];
+  let dependentDialects = ["::mlir::tg::TGDialect"];
+  let options = [
+    ListOption<"nativeOps", "native-ops", "std::string",
+               "tg ops (by mnemonic) the target supports natively">,
+  ];
+}
+
+def TGPrintRanges : Pass<"tg-print-ranges"> {
+  let summary = "Report the value range of every value a region returns";
+  let description = [{
+    Emits a remark on each return-like terminator (`func.return`,
+    `scf.yield`, `tg.yield`, ...) for every integer, index or bool operand:
+    `result #i in [lo, hi]`, signed for
+    signed types and index, unsigned for bool and unsigned types. This is
+    tinygrad's vmin/vmax as tg-symbolic sees it, for tests and for finding
+    out why a rule did not fire.
+  }];
+}
+
+#endif // TG_TRANSFORMS_PASSES_TD

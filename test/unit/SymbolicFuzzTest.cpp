@@ -1,0 +1,424 @@
+//===- SymbolicFuzzTest.cpp - tg-symbolic never changes a value -----------===//
+//
+// tinygrad's fuzz_symbolic.py, without z3: random integer expressions over
+// bounded variables are built as tg IR, simplified by tg-symbolic, and
+// evaluated before (on the expression tree, by plain C++ arithmetic) and
+// after (by interpreting the simplified IR) on many assignments of the
+// variables. Any difference fails and prints the expression.
+//
+// TG_FUZZ_COUNT (default 100000) expressions, TG_FUZZ_SEED (default 1).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tg/Dialect/TG/IR/TGOps.h"
+#include "tg/Dialect/TG/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <memory>
+#include <random>
+#include <sstream>
+
+using namespace mlir;
+using namespace mlir::tg;
+
+namespace {
+
+constexpr int kVariables = 3;
+
+/// An expression tree with Python integer semantics (the reference).
+struct Node {
+  enum Kind { Var, Const, Add, Mul, FloorDiv, FloorMod, Max, Xor, Lt, Ne, Where } kind;
+  int64_t value = 0; // variable index or constant
+  std::shared_ptr<Node> a, b, c;
+};
+using Expr = std::shared_ptr<Node>;
+
+Expr make(Node::Kind kind, Expr a = nullptr, Expr b = nullptr, Expr c = nullptr,
+          int64_t value = 0) {
+  return std::make_shared<Node>(Node{kind, value, std::move(a), std::move(b), std::move(c)});
+}
+Expr constant(int64_t v) { return make(Node::Const, nullptr, nullptr, nullptr, v); }
+
+int64_t floorDiv(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+
+/// Evaluates the tree; false when an intermediate overflows int64_t or a
+/// division has a zero divisor (such expressions are skipped).
+bool evaluate(const Expr &e, const int64_t *vars, int64_t &out) {
+  int64_t x = 0, y = 0, z = 0;
+  if (e->a && !evaluate(e->a, vars, x))
+    return false;
+  if (e->b && !evaluate(e->b, vars, y))
+    return false;
+  if (e->c && !evaluate(e->c, vars, z))
+    return false;
+  switch (e->kind) {
+  case Node::Var: out = vars[e->value]; return true;
+  case Node::Const: out = e->value; return true;
+  case Node::Add: return !__builtin_add_overflow(x, y, &out);
+  case Node::Mul: return !__builtin_mul_overflow(x, y, &out);
+  case Node::FloorDiv:
+    if (y == 0 || (x == INT64_MIN && y == -1))
+      return false;
+    out = floorDiv(x, y);
+    return true;
+  case Node::FloorMod:
+    if (y == 0 || (x == INT64_MIN && y == -1))
+      return false;
+    out = x - floorDiv(x, y) * y;
+    return true;
+  case Node::Max: out = std::max(x, y); return true;
+  case Node::Xor: out = x ^ y; return true;
+  case Node::Lt: out = x < y; return true;
+  case Node::Ne: out = x != y; return true;
+  case Node::Where: out = x ? y : z; return true;
+  }
+  return false;
+}
+
+std::string render(const Expr &e) {
+  std::ostringstream os;
+  auto bin = [&](const char *op) {
+    os << "(" << render(e->a) << op << render(e->b) << ")";
+  };
+  switch (e->kind) {
+  case Node::Var: os << "v" << e->value + 1; break;
+  case Node::Const: os << e->value; break;
+  case Node::Add: bin("+"); break;
+  case Node::Mul: bin("*"); break;
+  case Node::FloorDiv: bin("//"); break;
+  case Node::FloorMod: bin("%"); break;
+  case Node::Xor: bin("^"); break;
+  case Node::Lt: bin("<"); break;
+  case Node::Ne: bin("!="); break;
+  case Node::Max:
+    os << "max(" << render(e->a) << ", " << render(e->b) << ")";
+    break;
+  case Node::Where:
+    os << "where(" << render(e->a) << ", " << render(e->b) << ", " << render(e->c) << ")";
+    break;
+  }
+  return os.str();
+}
+
+/// tinygrad's fuzz_symbolic.py generator.
+class Generator {
+public:
+  explicit Generator(uint64_t seed) : rng(seed) {}
+
+  int64_t uniform(int64_t lo, int64_t hi) {
+    return std::uniform_int_distribution<int64_t>(lo, hi)(rng);
+  }
+  size_t weighted(std::initializer_list<double> weights) {
+    std::discrete_distribution<size_t> d(weights);
+    return d(rng);
+  }
+
+  Expr variable() { return make(Node::Var, nullptr, nullptr, nullptr, uniform(0, kVariables - 1)); }
+
+  static Expr logicalNot(Expr b) { return make(Node::Ne, b, constant(1)); }
+  static Expr minimum(Expr a, Expr b) {
+    // tinygrad: ~max(~a, ~b)
+    auto invert = [](Expr x) { return make(Node::Xor, x, constant(-1)); };
+    return invert(make(Node::Max, invert(a), invert(b)));
+  }
+
+  Expr subexpression(const Expr &e) {
+    std::vector<Expr> ints;
+    collectInts(e, ints);
+    return ints[uniform(0, ints.size() - 1)];
+  }
+  static void collectInts(const Expr &e, std::vector<Expr> &out) {
+    if (e->kind != Node::Lt && e->kind != Node::Ne)
+      out.push_back(e);
+    for (const Expr &child : {e->a, e->b, e->c})
+      if (child && child->kind != Node::Lt && child->kind != Node::Ne &&
+          e->kind != Node::Where)
+        collectInts(child, out);
+  }
+  Expr randomOrSub(int depth, const Expr &e) {
+    return uniform(0, 1) ? intExpr(depth - 1) : subexpression(e);
+  }
+
+  Expr intExpr(int depth) {
+    if (depth <= 0)
+      return variable();
+    Expr e = intExpr(depth - 1);
+    switch (weighted({6, 4, 1})) {
+    case 0: {
+      switch (weighted({4, 4, 4, 4, 1, 1})) {
+      case 0: return make(Node::Add, e, constant(uniform(-4, 4)));
+      case 1: return make(Node::Mul, e, constant(uniform(-4, 4)));
+      case 2: {
+        int64_t d = uniform(1, 9) * (uniform(0, 1) ? 1 : -1);
+        return make(Node::FloorDiv, e, constant(d));
+      }
+      case 3: return make(Node::FloorMod, e, constant(uniform(1, 9)));
+      case 4: return make(Node::Max, e, constant(uniform(-10, 10)));
+      default: return minimum(e, constant(uniform(-10, 10)));
+      }
+    }
+    case 1: {
+      Expr other = randomOrSub(depth - 1, e);
+      switch (weighted({8, 1, 1, 1})) {
+      case 0: return make(Node::Add, e, other);
+      case 1: return make(Node::Mul, e, other);
+      case 2: return make(Node::Max, e, other);
+      default: return minimum(e, other);
+      }
+    }
+    default:
+      return make(Node::Where, boolExpr(3, randomOrSub(depth - 1, e)), e,
+                  randomOrSub(depth - 1, e));
+    }
+  }
+
+  Expr boolExpr(int depth, Expr lhs) {
+    Expr rhs = uniform(0, 1) ? randomOrSub(depth - 1, lhs) : constant(uniform(-10, 10));
+    switch (uniform(0, 3)) {
+    case 0: return make(Node::Lt, lhs, rhs);                   // a < b
+    case 1: return logicalNot(make(Node::Lt, rhs, lhs));       // a <= b
+    case 2: return make(Node::Lt, rhs, lhs);                   // a > b
+    default: return logicalNot(make(Node::Lt, lhs, rhs));      // a >= b
+    }
+  }
+
+  std::mt19937_64 rng;
+};
+
+/// Emits the tree as tg ops on index values.
+Value emit(OpBuilder &b, Location loc, const Expr &e, ValueRange vars,
+           std::map<Node *, Value> &memo) {
+  if (auto it = memo.find(e.get()); it != memo.end())
+    return it->second;
+  Type index = b.getIndexType();
+  auto c = [&](int64_t v, Type type) -> Value {
+    return ConstOp::create(b, loc, type, b.getIntegerAttr(type, v));
+  };
+  Value x = e->a ? emit(b, loc, e->a, vars, memo) : Value();
+  Value y = e->b ? emit(b, loc, e->b, vars, memo) : Value();
+  Value z = e->c ? emit(b, loc, e->c, vars, memo) : Value();
+  Value result;
+  switch (e->kind) {
+  case Node::Var: result = vars[e->value]; break;
+  case Node::Const:
+    result = c(e->value, index);
+    break;
+  case Node::Add: result = AddOp::create(b, loc, x, y); break;
+  case Node::Mul: result = MulOp::create(b, loc, x, y); break;
+  case Node::FloorDiv: result = FloorDivOp::create(b, loc, x, y); break;
+  case Node::FloorMod: result = FloorModOp::create(b, loc, x, y); break;
+  case Node::Max: result = MaxOp::create(b, loc, x, y); break;
+  case Node::Xor: result = XorOp::create(b, loc, x, y); break;
+  case Node::Lt: result = CmpLtOp::create(b, loc, x, y); break;
+  case Node::Ne:
+    // Only `bool != True` (logical not) is generated.
+    result = CmpNeOp::create(b, loc, x, c(1, b.getI1Type()));
+    break;
+  case Node::Where: result = WhereOp::create(b, loc, x, y, z); break;
+  }
+  memo[e.get()] = result;
+  return result;
+}
+
+/// Interprets a simplified function on index/bool scalars, with wrap-around
+/// 64-bit arithmetic; fails on an op it does not know.
+FailureOr<int64_t> interpret(func::FuncOp fn, ArrayRef<int64_t> vars,
+                             std::string &error) {
+  llvm::DenseMap<Value, int64_t> values;
+  for (auto [arg, v] : llvm::zip(fn.getArguments(), vars))
+    values[arg] = v;
+  auto u = [](int64_t v) { return static_cast<uint64_t>(v); };
+  for (Operation &op : fn.getBody().front()) {
+    if (auto ret = dyn_cast<func::ReturnOp>(op))
+      return values.lookup(ret.getOperand(0));
+    auto get = [&](unsigned i) { return values.lookup(op.getOperand(i)); };
+    std::optional<int64_t> r;
+    llvm::TypeSwitch<Operation *>(&op)
+        .Case([&](ConstOp c) {
+          auto attr = cast<IntegerAttr>(c.getValue());
+          r = c.getType().isInteger(1) ? int64_t(attr.getValue().getZExtValue())
+                                       : attr.getValue().getSExtValue();
+        })
+        .Case([&](AddOp) { r = int64_t(u(get(0)) + u(get(1))); })
+        .Case([&](SubOp) { r = int64_t(u(get(0)) - u(get(1))); })
+        .Case([&](MulOp) { r = int64_t(u(get(0)) * u(get(1))); })
+        .Case([&](NegOp) { r = int64_t(0 - u(get(0))); })
+        .Case([&](FloorDivOp) {
+          if (get(1) != 0)
+            r = floorDiv(get(0), get(1));
+        })
+        .Case([&](FloorModOp) {
+          if (get(1) != 0)
+            r = get(0) - floorDiv(get(0), get(1)) * get(1);
+        })
+        .Case([&](CDivOp) {
+          if (get(1) != 0)
+            r = get(0) / get(1);
+        })
+        .Case([&](CModOp) {
+          if (get(1) != 0)
+            r = get(0) % get(1);
+        })
+        .Case([&](MaxOp m) {
+          r = m.getType().isInteger(1) ? (get(0) | get(1)) : std::max(get(0), get(1));
+        })
+        .Case([&](AndOp) { r = get(0) & get(1); })
+        .Case([&](OrOp) { r = get(0) | get(1); })
+        .Case([&](XorOp x) {
+          r = get(0) ^ get(1);
+          if (x.getType().isInteger(1))
+            *r &= 1;
+        })
+        .Case([&](CmpLtOp) { r = get(0) < get(1); })
+        .Case([&](CmpNeOp) { r = get(0) != get(1); })
+        .Case([&](CmpEqOp) { r = get(0) == get(1); })
+        .Case([&](WhereOp) { r = get(0) ? get(1) : get(2); })
+        .Case([&](CastOp c) { r = get(0); })
+        .Case([&](ShlOp) { r = int64_t(u(get(0)) << get(1)); })
+        .Case([&](ShrOp) { r = get(0) >> get(1); });
+    if (!r) {
+      llvm::raw_string_ostream os(error);
+      os << "cannot interpret " << op;
+      return failure();
+    }
+    values[op.getResult(0)] = *r;
+  }
+  error = "no return";
+  return failure();
+}
+
+int64_t envOr(const char *name, int64_t fallback) {
+  const char *v = std::getenv(name);
+  return v ? std::strtoll(v, nullptr, 10) : fallback;
+}
+
+/// Builds `count` random expressions, runs `addPasses` on them and checks
+/// every result against the expression tree.
+void fuzz(int64_t count, function_ref<void(PassManager &)> addPasses, const char *what) {
+  const uint64_t seed = envOr("TG_FUZZ_SEED", 1);
+  constexpr int kBatch = 500, kSamples = 12;
+  static const int64_t upperBounds[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 16, 32, 64, 128, 256};
+
+  MLIRContext context;
+  context.loadDialect<TGDialect, func::FuncDialect>();
+  Generator gen(seed);
+  int64_t checked = 0, skipped = 0, failures = 0, opsBefore = 0, opsAfter = 0;
+
+  for (int64_t start = 0; start < count; start += kBatch) {
+    OpBuilder b(&context);
+    Location loc = b.getUnknownLoc();
+    OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
+    struct Case {
+      Expr expr;
+      int64_t bounds[kVariables];
+      std::string name;
+    };
+    std::vector<Case> cases;
+    for (int64_t i = start; i < std::min(count, start + kBatch); ++i) {
+      Case cs;
+      for (int64_t &bound : cs.bounds)
+        bound = upperBounds[gen.uniform(0, std::size(upperBounds) - 1)];
+      cs.expr = gen.intExpr(6);
+      cs.name = "e" + std::to_string(i);
+      b.setInsertionPointToEnd(module->getBody());
+      SmallVector<Type> args(kVariables, b.getIndexType());
+      auto fn = func::FuncOp::create(b, loc, cs.name,
+                                     b.getFunctionType(args, {b.getIndexType()}));
+      for (int v = 0; v < kVariables; ++v)
+        fn.setArgAttr(v, kRangeAttrName, b.getDenseI64ArrayAttr({0, cs.bounds[v]}));
+      b.setInsertionPointToStart(fn.addEntryBlock());
+      std::map<Node *, Value> memo;
+      Value result = emit(b, loc, cs.expr, fn.getArguments(), memo);
+      func::ReturnOp::create(b, loc, result);
+      cases.push_back(std::move(cs));
+    }
+
+    auto countOps = [&] {
+      int64_t n = 0;
+      module->walk([&](Operation *op) { n += isa<TGDialect>(op->getDialect()); });
+      return n;
+    };
+    opsBefore += countOps();
+    PassManager pm(&context);
+    addPasses(pm);
+    ASSERT_TRUE(succeeded(pm.run(*module)));
+    opsAfter += countOps();
+
+    for (const Case &cs : cases) {
+      auto fn = module->lookupSymbol<func::FuncOp>(cs.name);
+      std::mt19937_64 sampler(std::hash<std::string>()(cs.name) ^ seed);
+      bool any = false;
+      for (int s = 0; s < kSamples; ++s) {
+        int64_t vars[kVariables];
+        for (int v = 0; v < kVariables; ++v) {
+          int64_t hi = cs.bounds[v];
+          vars[v] = s == 0 ? 0 : s == 1 ? hi
+                                        : std::uniform_int_distribution<int64_t>(0, hi)(sampler);
+        }
+        int64_t expected;
+        if (!evaluate(cs.expr, vars, expected))
+          continue;
+        any = true;
+        std::string error;
+        FailureOr<int64_t> actual = interpret(fn, vars, error);
+        if (failed(actual) || *actual != expected) {
+          if (++failures <= 10) {
+            std::string ir;
+            llvm::raw_string_ostream os(ir);
+            fn.print(os);
+            ADD_FAILURE() << render(cs.expr) << "\n  at v1=" << vars[0]
+                          << " v2=" << vars[1] << " v3=" << vars[2]
+                          << " (bounds " << cs.bounds[0] << ", " << cs.bounds[1]
+                          << ", " << cs.bounds[2] << ")\n  expected " << expected
+                          << ", simplified gives "
+                          << (failed(actual) ? error : std::to_string(*actual))
+                          << "\n" << ir;
+          }
+          break;
+        }
+      }
+      any ? ++checked : ++skipped;
+    }
+  }
+  std::printf("%s: %lld expressions checked, %lld skipped (overflow "
+              "in every sample), %lld failed, seed %llu; tg ops %lld -> %lld\n",
+              what, static_cast<long long>(checked), static_cast<long long>(skipped),
+              static_cast<long long>(failures), static_cast<unsigned long long>(seed),
+              static_cast<long long>(opsBefore), static_cast<long long>(opsAfter));
+  EXPECT_EQ(failures, 0);
+  EXPECT_GE(checked + skipped, count);
+}
+
+TEST(SymbolicFuzz, SimplifiedExpressionsKeepTheirValues) {
+  fuzz(envOr("TG_FUZZ_COUNT", 100000),
+       [](PassManager &pm) { pm.addPass(createTGSymbolic()); }, "tg-symbolic");
+}
+
+/// floordiv and floormod decomposed into C division with sign fixes, both
+/// on the raw expressions and after simplification.
+TEST(SymbolicFuzz, DecomposedExpressionsKeepTheirValues) {
+  int64_t count = envOr("TG_FUZZ_COUNT", 100000) / 5;
+  fuzz(count, [](PassManager &pm) { pm.addPass(createTGDecompose()); },
+       "tg-decompose");
+  fuzz(count,
+       [](PassManager &pm) {
+         pm.addPass(createTGSymbolic());
+         pm.addPass(createTGDecompose());
+       },
+       "tg-symbolic + tg-decompose");
+}
+
+} // namespace
