@@ -4,7 +4,10 @@
 // bounded variables are built as tg IR, simplified by tg-symbolic, and
 // evaluated before (on the expression tree, by plain C++ arithmetic) and
 // after (by interpreting the simplified IR) on many assignments of the
-// variables. Any difference fails and prints the expression.
+// variables. Any difference fails and prints the expression. Most
+// expressions are index arithmetic (tinygrad's weakint); a share are i32,
+// i16 and i8, whose sums and products wrap around, so a rule that assumes
+// unbounded integers where values can wrap fails here too.
 //
 // TG_FUZZ_COUNT (default 100000) expressions, TG_FUZZ_SEED (default 1).
 //
@@ -54,28 +57,48 @@ int64_t floorDiv(int64_t a, int64_t b) {
   return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
 }
 
-/// Evaluates the tree; false when an intermediate overflows int64_t or a
-/// division has a zero divisor (such expressions are skipped).
-bool evaluate(const Expr &e, const int64_t *vars, int64_t &out) {
+/// `v` wrapped to a signed `width`-bit integer.
+int64_t wrap(int64_t v, unsigned width) {
+  if (width >= 64)
+    return v;
+  uint64_t mask = (uint64_t(1) << width) - 1;
+  uint64_t bits = uint64_t(v) & mask;
+  return (bits >> (width - 1)) ? int64_t(bits | ~mask) : int64_t(bits);
+}
+
+/// Evaluates the tree with the IR's semantics: `width`-bit integers that wrap
+/// around. For 64-bit index values an overflow of int64_t, and anywhere a
+/// zero divisor or the INT_MIN / -1 overflow, makes the sample unusable
+/// (false).
+bool evaluate(const Expr &e, const int64_t *vars, unsigned width, int64_t &out) {
   int64_t x = 0, y = 0, z = 0;
-  if (e->a && !evaluate(e->a, vars, x))
+  if (e->a && !evaluate(e->a, vars, width, x))
     return false;
-  if (e->b && !evaluate(e->b, vars, y))
+  if (e->b && !evaluate(e->b, vars, width, y))
     return false;
-  if (e->c && !evaluate(e->c, vars, z))
+  if (e->c && !evaluate(e->c, vars, width, z))
     return false;
+  int64_t minimum = width >= 64 ? INT64_MIN : -(int64_t(1) << (width - 1));
   switch (e->kind) {
   case Node::Var: out = vars[e->value]; return true;
-  case Node::Const: out = e->value; return true;
-  case Node::Add: return !__builtin_add_overflow(x, y, &out);
-  case Node::Mul: return !__builtin_mul_overflow(x, y, &out);
+  case Node::Const: out = wrap(e->value, width); return true;
+  case Node::Add:
+    if (__builtin_add_overflow(x, y, &out))
+      return false;
+    out = wrap(out, width);
+    return true;
+  case Node::Mul:
+    if (__builtin_mul_overflow(x, y, &out))
+      return false;
+    out = wrap(out, width);
+    return true;
   case Node::FloorDiv:
-    if (y == 0 || (x == INT64_MIN && y == -1))
+    if (y == 0 || (x == minimum && y == -1))
       return false;
     out = floorDiv(x, y);
     return true;
   case Node::FloorMod:
-    if (y == 0 || (x == INT64_MIN && y == -1))
+    if (y == 0 || (x == minimum && y == -1))
       return false;
     out = x - floorDiv(x, y) * y;
     return true;
@@ -199,22 +222,21 @@ public:
 };
 
 /// Emits the tree as tg ops on index values.
-Value emit(OpBuilder &b, Location loc, const Expr &e, ValueRange vars,
+Value emit(OpBuilder &b, Location loc, const Expr &e, ValueRange vars, Type index,
            std::map<Node *, Value> &memo) {
   if (auto it = memo.find(e.get()); it != memo.end())
     return it->second;
-  Type index = b.getIndexType();
   auto c = [&](int64_t v, Type type) -> Value {
     return ConstOp::create(b, loc, type, b.getIntegerAttr(type, v));
   };
-  Value x = e->a ? emit(b, loc, e->a, vars, memo) : Value();
-  Value y = e->b ? emit(b, loc, e->b, vars, memo) : Value();
-  Value z = e->c ? emit(b, loc, e->c, vars, memo) : Value();
+  Value x = e->a ? emit(b, loc, e->a, vars, index, memo) : Value();
+  Value y = e->b ? emit(b, loc, e->b, vars, index, memo) : Value();
+  Value z = e->c ? emit(b, loc, e->c, vars, index, memo) : Value();
   Value result;
   switch (e->kind) {
   case Node::Var: result = vars[e->value]; break;
   case Node::Const:
-    result = c(e->value, index);
+    result = c(wrap(e->value, index.isIndex() ? 64 : index.getIntOrFloatBitWidth()), index);
     break;
   case Node::Add: result = AddOp::create(b, loc, x, y); break;
   case Node::Mul: result = MulOp::create(b, loc, x, y); break;
@@ -233,8 +255,9 @@ Value emit(OpBuilder &b, Location loc, const Expr &e, ValueRange vars,
   return result;
 }
 
-/// Interprets a simplified function on index/bool scalars, with wrap-around
-/// 64-bit arithmetic; fails on an op it does not know.
+/// Interprets a simplified function on integer, index and bool scalars, with
+/// wrap-around arithmetic at each result's width; fails on an op it does not
+/// know.
 FailureOr<int64_t> interpret(func::FuncOp fn, ArrayRef<int64_t> vars,
                              std::string &error) {
   llvm::DenseMap<Value, int64_t> values;
@@ -294,7 +317,9 @@ FailureOr<int64_t> interpret(func::FuncOp fn, ArrayRef<int64_t> vars,
       os << "cannot interpret " << op;
       return failure();
     }
-    values[op.getResult(0)] = *r;
+    Type type = op.getResult(0).getType();
+    values[op.getResult(0)] = type.isInteger(1) ? (*r & 1)
+                              : wrap(*r, type.isIndex() ? 64 : type.getIntOrFloatBitWidth());
   }
   error = "no return";
   return failure();
@@ -325,23 +350,28 @@ void fuzz(int64_t count, function_ref<void(PassManager &)> addPasses, const char
       Expr expr;
       int64_t bounds[kVariables];
       std::string name;
+      unsigned width;
     };
     std::vector<Case> cases;
     for (int64_t i = start; i < std::min(count, start + kBatch); ++i) {
       Case cs;
+      // Mostly index (tinygrad's weakint), and signed integers that wrap.
+      static const unsigned widths[] = {64, 64, 64, 64, 64, 64, 32, 16, 8, 8};
+      cs.width = widths[gen.uniform(0, std::size(widths) - 1)];
+      Type type = cs.width == 64 ? Type(b.getIndexType()) : Type(b.getIntegerType(cs.width));
       for (int64_t &bound : cs.bounds)
-        bound = upperBounds[gen.uniform(0, std::size(upperBounds) - 1)];
+        bound = std::min<int64_t>(upperBounds[gen.uniform(0, std::size(upperBounds) - 1)],
+                                  cs.width == 8 ? 127 : INT64_MAX);
       cs.expr = gen.intExpr(6);
       cs.name = "e" + std::to_string(i);
       b.setInsertionPointToEnd(module->getBody());
-      SmallVector<Type> args(kVariables, b.getIndexType());
-      auto fn = func::FuncOp::create(b, loc, cs.name,
-                                     b.getFunctionType(args, {b.getIndexType()}));
+      SmallVector<Type> args(kVariables, type);
+      auto fn = func::FuncOp::create(b, loc, cs.name, b.getFunctionType(args, {type}));
       for (int v = 0; v < kVariables; ++v)
         fn.setArgAttr(v, kRangeAttrName, b.getDenseI64ArrayAttr({0, cs.bounds[v]}));
       b.setInsertionPointToStart(fn.addEntryBlock());
       std::map<Node *, Value> memo;
-      Value result = emit(b, loc, cs.expr, fn.getArguments(), memo);
+      Value result = emit(b, loc, cs.expr, fn.getArguments(), type, memo);
       func::ReturnOp::create(b, loc, result);
       cases.push_back(std::move(cs));
     }
@@ -369,7 +399,7 @@ void fuzz(int64_t count, function_ref<void(PassManager &)> addPasses, const char
                                         : std::uniform_int_distribution<int64_t>(0, hi)(sampler);
         }
         int64_t expected;
-        if (!evaluate(cs.expr, vars, expected))
+        if (!evaluate(cs.expr, vars, cs.width, expected))
           continue;
         any = true;
         std::string error;
@@ -382,7 +412,8 @@ void fuzz(int64_t count, function_ref<void(PassManager &)> addPasses, const char
             ADD_FAILURE() << render(cs.expr) << "\n  at v1=" << vars[0]
                           << " v2=" << vars[1] << " v3=" << vars[2]
                           << " (bounds " << cs.bounds[0] << ", " << cs.bounds[1]
-                          << ", " << cs.bounds[2] << ")\n  expected " << expected
+                          << ", " << cs.bounds[2] << "; " << cs.width
+                          << "-bit)\n  expected " << expected
                           << ", simplified gives "
                           << (failed(actual) ? error : std::to_string(*actual))
                           << "\n" << ir;

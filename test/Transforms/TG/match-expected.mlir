@@ -1,5 +1,6 @@
 // The comparison the ported tinygrad tests rely on: equal up to the operand
-// order of commutative ops, and nothing more.
+// order of commutative ops and the grouping of associative chains, and
+// nothing more.
 // RUN: tg-opt %s --split-input-file --verify-diagnostics --test-tg-match-expected
 
 // Commutative operands may come in either order.
@@ -35,8 +36,7 @@ module @expected {
 
 // -----
 
-// Association is part of the form: (a+b)+c is not a+(b+c).
-// expected-error@+1 {{result #0 differs from the expected form}}
+// A sum may be grouped in any way: (a+b)+c is a+(c+b).
 func.func @associated(%a: index, %b: index, %c: index) -> index {
   %0 = tg.add %a, %b : index
   %1 = tg.add %0, %c : index
@@ -44,7 +44,41 @@ func.func @associated(%a: index, %b: index, %c: index) -> index {
 }
 module @expected {
   func.func @associated(%a: index, %b: index, %c: index) -> index {
-    %0 = tg.add %b, %c : index
+    %0 = tg.add %c, %b : index
+    %1 = tg.add %a, %0 : index
+    return %1 : index
+  }
+}
+
+// -----
+
+// But the terms must be the same: a+a+b is not a+b+b.
+// expected-error@+1 {{result #0 differs from the expected form}}
+func.func @different_terms(%a: index, %b: index) -> index {
+  %0 = tg.add %a, %a : index
+  %1 = tg.add %0, %b : index
+  return %1 : index
+}
+module @expected {
+  func.func @different_terms(%a: index, %b: index) -> index {
+    %0 = tg.add %a, %b : index
+    %1 = tg.add %0, %b : index
+    return %1 : index
+  }
+}
+
+// -----
+
+// Different associative ops do not mix: (a+b)*c is not a+(b*c).
+// expected-error@+1 {{result #0 differs from the expected form}}
+func.func @mixed_ops(%a: index, %b: index, %c: index) -> index {
+  %0 = tg.add %a, %b : index
+  %1 = tg.mul %0, %c : index
+  return %1 : index
+}
+module @expected {
+  func.func @mixed_ops(%a: index, %b: index, %c: index) -> index {
+    %0 = tg.mul %b, %c : index
     %1 = tg.add %a, %0 : index
     return %1 : index
   }

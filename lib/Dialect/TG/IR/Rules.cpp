@@ -3,6 +3,7 @@
 #include "tg/Dialect/TG/IR/Rules.h"
 
 #include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/DenseSet.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/OperationSupport.h"
 #include "llvm/ADT/SmallVector.h"
@@ -125,15 +126,27 @@ bool sym::occursIn(Value needle, Value root) {
 }
 
 size_t sym::expressionSize(Value root) {
-  llvm::SmallPtrSet<Operation *, 16> seen;
+  // Every distinct node, as tinygrad's len(backward_slice) counts them:
+  // variables and constants (by value) too.
+  llvm::SmallPtrSet<Operation *, 16> ops;
+  llvm::SmallPtrSet<const void *, 16> leaves;
   SmallVector<Value> stack = {root};
   while (!stack.empty()) {
-    Operation *op = stack.pop_back_val().getDefiningOp();
-    if (!op || !isa<TGDialect>(op->getDialect()) || !seen.insert(op).second)
+    Value v = stack.pop_back_val();
+    Attribute constant;
+    if (matchPattern(v, m_Constant(&constant))) {
+      leaves.insert(constant.getAsOpaquePointer());
       continue;
-    llvm::append_range(stack, op->getOperands());
+    }
+    Operation *op = v.getDefiningOp();
+    if (!op || !isa<TGDialect>(op->getDialect())) {
+      leaves.insert(v.getAsOpaquePointer());
+      continue;
+    }
+    if (ops.insert(op).second)
+      llvm::append_range(stack, op->getOperands());
   }
-  return seen.size();
+  return ops.size() + leaves.size();
 }
 
 static Value substituteImpl(PatternRewriter &rewriter, Value root, Value from,
@@ -263,6 +276,92 @@ bool sym::checkedMul(int64_t a, int64_t b, int64_t &out) {
   return !__builtin_mul_overflow(a, b, &out);
 }
 
+bool sym::fitsType(const Bounds &b, Type type) {
+  Type element = getElementTypeOrSelf(type);
+  unsigned width = element.isIndex() ? 64 : element.getIntOrFloatBitWidth();
+  if (element.isUnsignedInteger() || element.isInteger(1))
+    return b.min >= 0 && (width >= 63 || b.max < (int64_t(1) << width));
+  if (width >= 64)
+    return true;
+  int64_t limit = int64_t(1) << (width - 1);
+  return b.min >= -limit && b.max < limit;
+}
+
+/// Exact bounds of a binary add or mul, or nullopt on int64 overflow.
+static std::optional<Bounds> exactBounds(bool isMul, Bounds a, Bounds b) {
+  if (!isMul) {
+    Bounds r;
+    if (!checkedAdd(a.min, b.min, r.min) || !checkedAdd(a.max, b.max, r.max))
+      return std::nullopt;
+    return r;
+  }
+  int64_t corners[4];
+  if (!checkedMul(a.min, b.min, corners[0]) || !checkedMul(a.min, b.max, corners[1]) ||
+      !checkedMul(a.max, b.min, corners[2]) || !checkedMul(a.max, b.max, corners[3]))
+    return std::nullopt;
+  return Bounds{*std::min_element(corners, corners + 4),
+                *std::max_element(corners, corners + 4)};
+}
+
+static bool neverWrapsImpl(RuleContext &c, Value v, unsigned depth,
+                           llvm::DenseSet<Value> &checked) {
+  Operation *op = v.getDefiningOp();
+  if (!op || !isa<TGDialect>(op->getDialect()) || isa<ConstOp>(op) ||
+      !checked.insert(v).second)
+    return true;
+  if (depth > kMaxTreeDepth)
+    return false;
+  for (Value operand : op->getOperands())
+    if (!neverWrapsImpl(c, operand, depth + 1, checked))
+      return false;
+  if (!isa<AddOp, MulOp, SubOp, NegOp>(op) || !isIntLike(v.getType()))
+    return true;
+  SmallVector<Bounds, 2> operands;
+  for (Value operand : op->getOperands()) {
+    std::optional<Bounds> b = c.bounds(operand);
+    if (!b)
+      return false;
+    operands.push_back(*b);
+  }
+  std::optional<Bounds> exact;
+  if (isa<NegOp>(op))
+    exact = exactBounds(true, operands[0], Bounds{-1, -1});
+  else if (isa<SubOp>(op))
+    exact = exactBounds(false, operands[0],
+                        Bounds{-operands[1].max, -operands[1].min});
+  else
+    exact = exactBounds(isa<MulOp>(op), operands[0], operands[1]);
+  return exact && fitsType(*exact, v.getType());
+}
+
+bool RuleContext::neverWraps(Value v) {
+  if (!options.ranges || !hasIntRange(v.getType()))
+    return false;
+  llvm::DenseSet<Value> checked;
+  return neverWrapsImpl(*this, v, 0, checked);
+}
+
+std::optional<Bounds> RuleContext::linearBounds(ArrayRef<Value> terms,
+                                                ArrayRef<int64_t> coefficients,
+                                                int64_t constant, Type type) {
+  Bounds total{constant, constant};
+  if (!fitsType(total, type))
+    return std::nullopt;
+  for (auto [term, coefficient] : llvm::zip(terms, coefficients)) {
+    std::optional<Bounds> b = bounds(term);
+    if (!b)
+      return std::nullopt;
+    std::optional<Bounds> scaled = exactBounds(true, *b, Bounds{coefficient, coefficient});
+    if (!scaled || !fitsType(*scaled, type))
+      return std::nullopt;
+    std::optional<Bounds> sum = exactBounds(false, total, *scaled);
+    if (!sum || !fitsType(*sum, type))
+      return std::nullopt;
+    total = *sum;
+  }
+  return total;
+}
+
 //===----------------------------------------------------------------------===//
 // Building values
 //===----------------------------------------------------------------------===//
@@ -278,6 +377,22 @@ Sym SymBuilder::constLike(Value like, int64_t c) {
         element, APInt(width, c, /*isSigned=*/true, /*implicitTrunc=*/true));
   }
   return {ConstOp::create(rewriter, loc, type, value).getResult(), this};
+}
+
+Value SymBuilder::foldConstantRange(Value v) {
+  Operation *op = v.getDefiningOp();
+  if (!ranges || !op || isa<ConstOp>(op) || !v.use_empty() ||
+      !hasIntRange(v.getType()))
+    return v;
+  std::optional<ConstantIntRanges> range = ranges->get(v);
+  std::optional<APInt> value = range ? range->getConstantValue() : std::nullopt;
+  if (!value)
+    return v;
+  Type element = getElementTypeOrSelf(v.getType());
+  Value constant = ConstOp::create(rewriter, loc, v.getType(),
+                                   rewriter.getIntegerAttr(element, *value));
+  rewriter.eraseOp(op);
+  return constant;
 }
 
 Sym SymBuilder::constBool(Value shapeLike, bool c) {

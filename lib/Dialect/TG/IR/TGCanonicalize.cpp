@@ -190,10 +190,13 @@ void addZeroFolding(RuleSet &rules) {
                   [](ShrOp op, RuleContext &c) -> Value {
                     std::optional<int64_t> k = getConstInt(op.getRhs());
                     auto masked = withConst<AndOp>(op.getLhs());
-                    if (!k || !masked || *k <= 0 || *k >= 63)
+                    Type element = getElementTypeOrSelf(op.getType());
+                    unsigned width = element.isIndex() ? 64 : element.getIntOrFloatBitWidth();
+                    if (!k || !masked || *k <= 0 || *k >= std::min(width, 63u))
                       return {};
-                    int64_t low = (int64_t(1) << *k) - 1;
-                    if ((masked->second | low) != -1)
+                    uint64_t all = width >= 64 ? ~uint64_t(0) : (uint64_t(1) << width) - 1;
+                    uint64_t low = (uint64_t(1) << *k) - 1;
+                    if (((uint64_t(masked->second) | low) & all) != all)
                       return {};
                     return c.builder.create<ShrOp>(masked->first, op.getRhs());
                   });
@@ -238,6 +241,36 @@ void addBoolAlgebra(RuleSet &rules) {
         Value inner = matchLogicalNot(op);
         return inner ? matchLogicalNot(inner) : Value();
       })
+      .add<AndOp>("x&!x → False", [](AndOp op, RuleContext &c) -> Value {
+        return eitherOrder(op, [&](Value x, Value notX) -> Value {
+          Value inner = matchLogicalNot(notX);
+          if (!inner || !isSameValue(inner, x))
+            return {};
+          return c.builder.constBool(op, false);
+        });
+      })
+      .add<AndOp>("(x<c1)&(x<c2) → x<min(c1,c2), !(x<c1)&!(x<c2) → !(x<max(c1,c2))",
+                  [](AndOp op, RuleContext &c) -> Value {
+                    auto bound = [](Value v, bool negated) -> std::optional<std::pair<Value, int64_t>> {
+                      if (negated && !(v = matchLogicalNot(v)))
+                        return std::nullopt;
+                      auto lt = v.getDefiningOp<CmpLtOp>();
+                      std::optional<int64_t> k = lt ? getConstInt(lt.getRhs()) : std::nullopt;
+                      if (!k)
+                        return std::nullopt;
+                      return std::make_pair(lt.getLhs(), *k);
+                    };
+                    for (bool negated : {false, true}) {
+                      auto a = bound(op.getLhs(), negated), b = bound(op.getRhs(), negated);
+                      if (!a || !b || !isSameValue(a->first, b->first))
+                        continue;
+                      int64_t k = negated ? std::max(a->second, b->second)
+                                          : std::min(a->second, b->second);
+                      Sym lt = c(a->first) < k;
+                      return negated ? lt.logicalNot() : lt;
+                    }
+                    return {};
+                  })
       .add<OrOp>("x|!x → True", [](OrOp op, RuleContext &c) -> Value {
         return eitherOrder(op, [&](Value x, Value notX) -> Value {
           Value inner = matchLogicalNot(notX);
@@ -349,7 +382,7 @@ void addTermCombining(RuleSet &rules) {
   rules
       .add<AddOp>("x*c0 + x*c1 → x*(c0+c1), x + x*c → x*(c+1), x+x → x*2",
                   [](AddOp op, RuleContext &c) -> Value {
-                    if (!isIntLike(op.getType()))
+                    if (!c.canRegroup(op.getType()))
                       return {};
                     auto [x0, c0] = popMulConst(op.getLhs());
                     auto [x1, c1] = popMulConst(op.getRhs());
@@ -359,35 +392,41 @@ void addTermCombining(RuleSet &rules) {
                   })
       .add<AddOp>("(y + x*c0) + x*c1 → y + x*(c0+c1)",
                   [](AddOp op, RuleContext &c) -> Value {
-                    auto inner = op.getLhs().getDefiningOp<AddOp>();
-                    if (!isIntLike(op.getType()) || !inner)
+                    if (!c.canRegroup(op.getType()))
                       return {};
-                    auto [x1, c1] = popMulConst(op.getRhs());
-                    if (isConstant(x1))
+                    return eitherOrder(op, [&](Value sum, Value scaled) -> Value {
+                      auto inner = sum.getDefiningOp<AddOp>();
+                      auto [x1, c1] = popMulConst(scaled);
+                      if (!inner || isConstant(x1))
+                        return {};
+                      for (auto [y, term] : {std::pair(inner.getLhs(), inner.getRhs()),
+                                             std::pair(inner.getRhs(), inner.getLhs())}) {
+                        auto [x0, c0] = popMulConst(term);
+                        if (isSameValue(x0, x1))
+                          return c(y) + c(x0) * (c0 + c1);
+                      }
                       return {};
-                    for (auto [y, term] : {std::pair(inner.getLhs(), inner.getRhs()),
-                                           std::pair(inner.getRhs(), inner.getLhs())}) {
-                      auto [x0, c0] = popMulConst(term);
-                      if (isSameValue(x0, x1))
-                        return c(y) + c(x0) * (c0 + c1);
-                    }
-                    return {};
+                    });
                   })
       .add<AddOp>("(x+c1)+y → (x+y)+c1", [](AddOp op, RuleContext &c) -> Value {
-        if (!isIntLike(op.getType()) || isConstant(op.getRhs()))
+        if (!c.canRegroup(op.getType()))
           return {};
-        auto inner = withConst<AddOp>(op.getLhs());
-        if (!inner)
-          return {};
-        return (c(inner->first) + c(op.getRhs())) + inner->second;
+        return eitherOrder(op, [&](Value sum, Value y) -> Value {
+          auto inner = withConst<AddOp>(sum);
+          if (!inner || isConstant(y))
+            return {};
+          return (c(inner->first) + c(y)) + inner->second;
+        });
       })
       .add<MulOp>("(x*c1)*y → (x*y)*c1", [](MulOp op, RuleContext &c) -> Value {
-        if (!isIntLike(op.getType()) || isConstant(op.getRhs()))
+        if (!c.canRegroup(op.getType()))
           return {};
-        auto inner = withConst<MulOp>(op.getLhs());
-        if (!inner)
-          return {};
-        return (c(inner->first) * c(op.getRhs())) * inner->second;
+        return eitherOrder(op, [&](Value product, Value y) -> Value {
+          auto inner = withConst<MulOp>(product);
+          if (!inner || isConstant(y))
+            return {};
+          return (c(inner->first) * c(y)) * inner->second;
+        });
       })
       .add<MulOp>("(x+c)*-1 → x*-1 + -c, (x+c)*k → x*k + c*k",
                   [](MulOp op, RuleContext &c) -> Value {
@@ -402,7 +441,7 @@ void addTermCombining(RuleSet &rules) {
 template <typename OpTy>
 void addAssociativeConstants(RuleSet &rules, StringRef text) {
   rules.add<OpTy>(text, [](OpTy op, RuleContext &c) -> Value {
-    if (!isIntLike(op.getType()) && !isBoolLike(op.getType()) &&
+    if (!c.canRegroup(op.getType()) && !isBoolLike(op.getType()) &&
         !std::is_same_v<OpTy, MaxOp>)
       return {};
     auto inner = op.getLhs().template getDefiningOp<OpTy>();
@@ -426,7 +465,8 @@ void addConstantRegrouping(RuleSet &rules) {
                           int64_t product;
                           if (!inner || !c2 || *c2 <= 0 || inner->second == 0 ||
                               !isSignedIntLike(op.getType()) ||
-                              !checkedMul(inner->second, *c2, product))
+                              !checkedMul(inner->second, *c2, product) ||
+                              !fitsType(Bounds{product, product}, op.getType()))
                             return {};
                           return c(inner->first).floordiv(product);
                         });
@@ -588,8 +628,9 @@ void addMovementMerging(RuleSet &rules) {
 
 } // namespace
 
-void mlir::tg::populateCanonicalizationRules(RewritePatternSet &patterns) {
-  RuleSet rules(patterns);
+void mlir::tg::populateCanonicalizationRules(RewritePatternSet &patterns,
+                                             RuleOptions options) {
+  RuleSet rules(patterns, options);
   addTinygradForm(rules);
   addSelfFolding(rules);
   addZeroFolding(rules);

@@ -265,12 +265,20 @@ LogicalResult BitcastOp::verify() {
 // Movement ops
 //===----------------------------------------------------------------------===//
 
+/// Movement ops move elements; they never convert them.
+static LogicalResult verifySameElementType(Operation *op, ShapedType in,
+                                           ShapedType out) {
+  if (in.getElementType() == out.getElementType())
+    return success();
+  return op->emitOpError() << "changes the element type from "
+                           << in.getElementType() << " to "
+                           << out.getElementType();
+}
+
 LogicalResult ReshapeOp::verify() {
   auto in = getX().getType(), out = getType();
-  if (in.getElementType() != out.getElementType())
-    return emitOpError() << "changes the element type from "
-                         << in.getElementType() << " to "
-                         << out.getElementType();
+  if (failed(verifySameElementType(*this, in, out)))
+    return failure();
   if (in.getNumElements() != out.getNumElements())
     return emitOpError() << "cannot reshape " << in.getNumElements()
                          << " elements into " << out.getNumElements() << " ("
@@ -280,10 +288,8 @@ LogicalResult ReshapeOp::verify() {
 
 LogicalResult ExpandOp::verify() {
   auto in = getX().getType(), out = getType();
-  if (in.getElementType() != out.getElementType())
-    return emitOpError() << "changes the element type from "
-                         << in.getElementType() << " to "
-                         << out.getElementType();
+  if (failed(verifySameElementType(*this, in, out)))
+    return failure();
   if (in.getRank() != out.getRank())
     return emitOpError() << "cannot change the rank (" << in.getRank()
                          << " to " << out.getRank()

@@ -46,6 +46,13 @@ bool haveOneSign(RuleContext &c, Value a, Value b) {
          ((x->min >= 0 && y->min > 0) || (x->max <= 0 && y->max < 0));
 }
 
+/// Where C and floor division differ: a non-zero remainder r of operands with
+/// opposite signs.
+Sym needsFloorFix(Sym a, Sym b, Sym r) {
+  Sym zero = a.builder->constLike(a, 0);
+  return r.ne(zero) & (a < zero).ne(b < zero);
+}
+
 /// `x ^ n` by repeated squaring (tinygrad's simplify_pow).
 Sym powerBySquaring(Sym x, uint64_t n) {
   std::optional<Sym> result;
@@ -125,7 +132,7 @@ void mlir::tg::populateDecompositionPatterns(RewritePatternSet &patterns,
       native.insert(name);
   auto lacks = [&](StringRef op) { return !native.contains(op); };
 
-  RuleSet rules(patterns, &ranges);
+  RuleSet rules(patterns, {&ranges});
   if (lacks("floordiv")) {
     if (native.contains("shr"))
       rules.add<FloorDivOp>("x // 2^k → x >> k", [](FloorDivOp op, RuleContext &c) -> Value {
@@ -140,10 +147,8 @@ void mlir::tg::populateDecompositionPatterns(RewritePatternSet &patterns,
                             Sym q = c.builder.create<CDivOp>(a.value, b.value);
                             if (haveOneSign(c, a, b))
                               return q;
-                            Sym zero = c.builder.constLike(a, 0);
                             Sym r = c.builder.create<CModOp>(a.value, b.value);
-                            Sym fix = r.ne(zero) & (a < zero).ne(b < zero);
-                            return q - fix.cast(op.getType());
+                            return q - needsFloorFix(a, b, r).cast(op.getType());
                           });
   }
   if (lacks("floormod")) {
@@ -161,9 +166,7 @@ void mlir::tg::populateDecompositionPatterns(RewritePatternSet &patterns,
                             Sym r = c.builder.create<CModOp>(a.value, b.value);
                             if (haveOneSign(c, a, b))
                               return r;
-                            Sym zero = c.builder.constLike(a, 0);
-                            Sym fix = r.ne(zero) & (a < zero).ne(b < zero);
-                            return r + fix.where(b, zero);
+                            return r + needsFloorFix(a, b, r).where(b, c.builder.constLike(a, 0));
                           });
   }
   if (lacks("sub"))

@@ -46,21 +46,9 @@ Linear decompose(Value x) {
 }
 
 std::optional<Bounds> boundsOf(RuleContext &c, ArrayRef<Value> terms,
-                               ArrayRef<int64_t> coefficients, int64_t constant) {
-  Bounds total{constant, constant};
-  for (auto [term, coefficient] : llvm::zip(terms, coefficients)) {
-    std::optional<Bounds> b = c.bounds(term);
-    int64_t lo, hi;
-    if (!b || !checkedMul(b->min, coefficient, lo) ||
-        !checkedMul(b->max, coefficient, hi))
-      return std::nullopt;
-    if (lo > hi)
-      std::swap(lo, hi);
-    if (!checkedAdd(total.min, lo, total.min) ||
-        !checkedAdd(total.max, hi, total.max))
-      return std::nullopt;
-  }
-  return total;
+                               ArrayRef<int64_t> coefficients, int64_t constant,
+                               Value like) {
+  return c.linearBounds(terms, coefficients, constant, like.getType());
 }
 
 /// Σ coefficients[i]·terms[i] + constant, skipping zero coefficients.
@@ -118,9 +106,10 @@ Value foldConstantQuotient(const DivMod &d, RuleContext &c) {
     return c.builder.constLike(d.x, q);
   if (q == 0)
     return d.x;
-  int64_t negQ;
-  if (!checkedMul(q, -1, negQ) || !checkedMul(y->min, negQ, negQ) ||
-      !checkedMul(y->max, -q, negQ))
+  int64_t low, high;
+  if (q == INT64_MIN || !checkedMul(y->min, -q, low) || !checkedMul(y->max, -q, high) ||
+      !fitsType(Bounds{std::min(low, high), std::max(low, high)}, d.x.getType()) ||
+      !fitsType(Bounds{-q, -q}, d.x.getType()))
     return {};
   return c(d.x) + d.divisorValue(c) * (-q);
 }
@@ -140,6 +129,7 @@ Value foldNestedMod(const DivMod &d, int64_t divisor, RuleContext &c) {
     return {};
   auto [peeled, constant] = popAddConst(d.x);
   SmallVector<Value> terms;
+  SmallVector<int64_t> factors;
   bool changed = false;
   for (Value u : splitAdd(peeled)) {
     auto [inner, factor] = popMulConst(u);
@@ -148,17 +138,17 @@ Value foldNestedMod(const DivMod &d, int64_t divisor, RuleContext &c) {
     int64_t period;
     // (a % m)·f with m·f a multiple of c: a·f ≡ (a % m)·f (mod c).
     if (m && *m != 0 && checkedMul(*m, factor, period) && period % divisor == 0) {
-      u = factor == 1 ? mod.getLhs() : Value(c(mod.getLhs()) * factor);
+      terms.push_back(mod.getLhs());
+      factors.push_back(factor);
       changed = true;
+    } else {
+      terms.push_back(u);
+      factors.push_back(1);
     }
-    terms.push_back(u);
   }
-  if (!changed)
+  if (!changed || !boundsOf(c, terms, factors, constant, d.x))
     return {};
-  SmallVector<int64_t> ones(terms.size(), 1);
-  if (!boundsOf(c, terms, ones, constant))
-    return {};
-  return build(c, terms, ones, constant, d.x).floormod(divisor);
+  return build(c, terms, factors, constant, d.x).floormod(divisor);
 }
 
 /// Congruence: replace each factor fᵢ by a remainder rᵢ ≡ fᵢ (mod c); when
@@ -187,7 +177,7 @@ Value foldCongruence(const DivMod &d, const Linear &x, int64_t divisor,
       remainders[i] = options[rest % options.size()];
       rest /= options.size();
     }
-    std::optional<Bounds> rem = boundsOf(c, x.terms, remainders, constantRemainder);
+    std::optional<Bounds> rem = boundsOf(c, x.terms, remainders, constantRemainder, d.x);
     if (!rem || floorDiv(rem->min, divisor) != floorDiv(rem->max, divisor))
       continue;
     int64_t period = floorDiv(rem->min, divisor);
@@ -197,7 +187,7 @@ Value foldCongruence(const DivMod &d, const Linear &x, int64_t divisor,
     for (auto [f, r] : llvm::zip(x.factors, remainders))
       quotients.push_back((f - r) / divisor);
     int64_t constant = floorDiv(x.constant, divisor) + period;
-    if (!boundsOf(c, x.terms, quotients, constant))
+    if (!boundsOf(c, x.terms, quotients, constant, d.x))
       return {};
     return build(c, x.terms, quotients, constant, d.x);
   }
@@ -218,7 +208,7 @@ Value foldCommonFactor(const DivMod &d, const Linear &x, int64_t divisor,
   int64_t inner = divisor / g;
   // gcd_with_remainder: the remainder k%g never carries into a multiple of c.
   int64_t constant = floorMod(floorDiv(x.constant, g), inner);
-  std::optional<Bounds> bounds = boundsOf(c, x.terms, reduced, constant);
+  std::optional<Bounds> bounds = boundsOf(c, x.terms, reduced, constant, d.x);
   if (!bounds || bounds->min < 0)
     return {};
   Sym newX = build(c, x.terms, reduced, constant, d.x);
@@ -244,7 +234,7 @@ Value foldNestByFactor(const DivMod &d, const Linear &x, int64_t divisor,
     SmallVector<int64_t> low;
     for (int64_t factor : x.factors)
       low.push_back(floorMod(factor, f));
-    std::optional<Bounds> b = boundsOf(c, x.terms, low, floorMod(x.constant, f));
+    std::optional<Bounds> b = boundsOf(c, x.terms, low, floorMod(x.constant, f), d.x);
     if (d.isMod && (!xBounds || xBounds->min < 0 || !b || b->min < 0 || b->max >= f))
       continue;
     Value nested = foldDivModGeneral(DivMod{d.x, Value(), f, false}, c);
@@ -322,72 +312,100 @@ Value foldSymbolicGcd(const DivMod &d, RuleContext &c) {
   return numerator.floormod(denominator) * gcd;
 }
 
-/// factor_remainder: (c·q + r) // c → q + r//c and (c·q + r) % c → r % c,
-/// for non-negative x and r. Also for a variable divisor y: (y·q + r) // y.
+/// `p / divisor` when every factor of `divisor` is one of p's and the
+/// constants divide: tinygrad's divide_exact.
+std::optional<Product> divideExact(const Product &p, const Product &divisor) {
+  if (divisor.constant == 0 || p.constant % divisor.constant != 0)
+    return std::nullopt;
+  Product quotient{p.factors, p.constant / divisor.constant};
+  for (Value f : divisor.factors) {
+    auto it = llvm::find_if(quotient.factors,
+                            [&](Value v) { return isSameValue(v, f); });
+    if (it == quotient.factors.end())
+      return std::nullopt;
+    quotient.factors.erase(it);
+  }
+  return quotient;
+}
+
+/// Bounds of Σ products (each factors·constant), or nullopt when a partial
+/// result leaves the type of `like`.
+std::optional<Bounds> boundsOfProducts(RuleContext &c, ArrayRef<Product> parts,
+                                       Value like) {
+  Bounds total{0, 0};
+  for (const Product &p : parts) {
+    Bounds term{p.constant, p.constant};
+    for (Value f : p.factors) {
+      std::optional<Bounds> b = c.bounds(f);
+      if (!b)
+        return std::nullopt;
+      int64_t corners[4];
+      if (!checkedMul(term.min, b->min, corners[0]) ||
+          !checkedMul(term.min, b->max, corners[1]) ||
+          !checkedMul(term.max, b->min, corners[2]) ||
+          !checkedMul(term.max, b->max, corners[3]))
+        return std::nullopt;
+      term = {*std::min_element(corners, corners + 4),
+              *std::max_element(corners, corners + 4)};
+      if (!fitsType(term, like.getType()))
+        return std::nullopt;
+    }
+    if (!checkedAdd(total.min, term.min, total.min) ||
+        !checkedAdd(total.max, term.max, total.max) ||
+        !fitsType(total, like.getType()))
+      return std::nullopt;
+  }
+  return total;
+}
+
+Sym buildProducts(RuleContext &c, ArrayRef<Product> parts, Value like) {
+  SmallVector<Value> terms;
+  for (const Product &p : parts) {
+    if (p.constant == 0)
+      continue;
+    Sym term = c.builder.product(p.factors, like);
+    terms.push_back(p.factors.empty() ? Value(c.builder.constLike(like, p.constant))
+                    : p.constant == 1 ? Value(term)
+                                      : Value(term * p.constant));
+  }
+  return c.builder.sum(terms, like);
+}
+
+/// factor_remainder: (y·q + r) // y → q + r//y and (y·q + r) % y → r % y,
+/// for non-negative x and r and positive y; a constant y also splits a term
+/// f·t into (f//y)·t + (f%y)·t.
 Value foldFactorRemainder(const DivMod &d, RuleContext &c) {
   std::optional<Bounds> x = c.bounds(d.x), y = d.divisorBounds(c);
   if (!x || !y || x->min < 0 || y->min <= 0)
     return {};
-  // Each part is (term, coefficient); a null term stands for the constant 1.
-  using Part = std::pair<Value, int64_t>;
-  SmallVector<Part> quotient, remainder;
+  Product divisor = d.y ? productOf(d.y) : Product{{}, *d.divisor};
+  SmallVector<Product> quotient, remainder;
   for (Value u : splitAdd(d.x)) {
-    std::optional<int64_t> k = getConstInt(u);
-    auto [term, f] = k ? std::pair<Value, int64_t>(Value(), *k) : popMulConst(u);
-    if (d.divisor) {
-      int64_t divisor = *d.divisor;
-      if (f % divisor == 0) {
-        quotient.push_back({term, f / divisor});
-      } else if (floorMod(f, divisor) != f) {
-        remainder.push_back({term, floorMod(f, divisor)});
-        quotient.push_back({term, floorDiv(f, divisor)});
-      } else {
-        remainder.push_back({term, f});
-      }
-      continue;
+    Product term = productOf(u);
+    if (std::optional<Product> q = divideExact(term, divisor)) {
+      quotient.push_back(*q);
+    } else if (d.divisor && floorMod(term.constant, *d.divisor) != term.constant) {
+      remainder.push_back({term.factors, floorMod(term.constant, *d.divisor)});
+      quotient.push_back({term.factors, floorDiv(term.constant, *d.divisor)});
+    } else {
+      remainder.push_back(term);
     }
-    auto mul = u.getDefiningOp<MulOp>();
-    if (mul && isSameValue(mul.getRhs(), d.y))
-      quotient.push_back({mul.getLhs(), 1});
-    else if (mul && isSameValue(mul.getLhs(), d.y))
-      quotient.push_back({mul.getRhs(), 1});
-    else if (isSameValue(u, d.y))
-      quotient.push_back({Value(), 1});
-    else
-      remainder.push_back({u, 1});
   }
   if (quotient.empty())
     return {};
-  auto split = [](ArrayRef<Part> parts, SmallVector<Value> &terms,
-                  SmallVector<int64_t> &coefficients) {
-    int64_t constant = 0;
-    for (auto [term, coefficient] : parts) {
-      if (!term) {
-        constant += coefficient;
-        continue;
-      }
-      terms.push_back(term);
-      coefficients.push_back(coefficient);
-    }
-    return constant;
-  };
-  SmallVector<Value> remTerms, quoTerms;
-  SmallVector<int64_t> remCoefficients, quoCoefficients;
-  int64_t remConstant = split(remainder, remTerms, remCoefficients);
-  int64_t quoConstant = split(quotient, quoTerms, quoCoefficients);
-  std::optional<Bounds> rem = boundsOf(c, remTerms, remCoefficients, remConstant);
-  if (!rem || rem->min < 0 ||
-      !boundsOf(c, quoTerms, quoCoefficients, quoConstant))
+  std::optional<Bounds> rem = boundsOfProducts(c, remainder, d.x);
+  if (!rem || rem->min < 0 || !boundsOfProducts(c, quotient, d.x))
     return {};
-  Sym divided = d.apply(c, build(c, remTerms, remCoefficients, remConstant, d.x));
+  Sym divided = d.apply(c, buildProducts(c, remainder, d.x));
   if (d.isMod)
     return divided;
-  return divided + build(c, quoTerms, quoCoefficients, quoConstant, d.x);
+  return divided + buildProducts(c, quotient, d.x);
 }
 
 /// tinygrad's fold_divmod_general, in its order.
 Value foldDivModGeneral(const DivMod &d, RuleContext &c) {
-  if (!isSignedIntLike(d.x.getType()) || d.divisor == 0)
+  if (!isSignedIntLike(d.x.getType()) || d.divisor == 0 || !c.neverWraps(d.x) ||
+      (d.y && !c.neverWraps(d.y)))
     return {};
   if (Value v = foldConstantQuotient(d, c))
     return v;
@@ -405,6 +423,20 @@ Value foldDivModGeneral(const DivMod &d, RuleContext &c) {
   return foldFactorRemainder(d, c);
 }
 
+/// For (x+c) // d and (x+c) % d where c has a multiple of d to split off:
+/// (x, c, d).
+template <typename OpTy>
+std::optional<std::tuple<Value, int64_t, int64_t>>
+splitConstantMultiple(OpTy op, RuleContext &c) {
+  auto [x, k] = popAddConst(op.getLhs());
+  std::optional<int64_t> d = getConstInt(op.getRhs());
+  if (!d || *d == 0 || k == 0 || floorMod(k, *d) == k ||
+      !isSignedIntLike(op.getType()) || !c.neverWraps(op.getLhs()) ||
+      !boundsOf(c, {x}, {1}, floorMod(k, *d), op))
+    return std::nullopt;
+  return std::make_tuple(x, k, *d);
+}
+
 template <typename OpTy>
 DivMod divModOf(OpTy op) {
   return {op.getLhs(), op.getRhs(), getConstInt(op.getRhs()),
@@ -415,7 +447,7 @@ DivMod divModOf(OpTy op) {
 
 void mlir::tg::populateDivModPatterns(RewritePatternSet &patterns,
                                       IntRanges &ranges) {
-  RuleSet rules(patterns, &ranges);
+  RuleSet rules(patterns, {&ranges});
   rules
       .add<FloorDivOp>("(x//c + a)//d → (x + a·c)//(c·d) for d>0",
                        [](FloorDivOp op, RuleContext &c) -> Value {
@@ -428,27 +460,26 @@ void mlir::tg::populateDivModPatterns(RewritePatternSet &patterns,
                          if (!k || !d || a == 0 || *k == 0 || *d <= 0 ||
                              !isSignedIntLike(op.getType()) ||
                              !checkedMul(a, *k, shift) || !checkedMul(*k, *d, product) ||
-                             !boundsOf(c, {div.getLhs()}, {1}, shift))
+                             !fitsType(Bounds{product, product}, op.getType()) ||
+                             !boundsOf(c, {div.getLhs()}, {1}, shift, op) ||
+                             !c.neverWraps(op.getLhs()))
                            return {};
                          return (c(div.getLhs()) + shift).floordiv(product);
                        })
       .add<FloorDivOp>("(x+c)//d → (x + c%d)//d + c//d",
                        [](FloorDivOp op, RuleContext &c) -> Value {
-                         auto [x, k] = popAddConst(op.getLhs());
-                         std::optional<int64_t> d = getConstInt(op.getRhs());
-                         if (!d || *d == 0 || k == 0 || floorMod(k, *d) == k ||
-                             !isSignedIntLike(op.getType()) ||
-                             !boundsOf(c, {x}, {1}, floorMod(k, *d)))
+                         auto split = splitConstantMultiple(op, c);
+                         if (!split)
                            return {};
-                         return (c(x) + floorMod(k, *d)).floordiv(*d) + floorDiv(k, *d);
+                         auto [x, k, d] = *split;
+                         return (c(x) + floorMod(k, d)).floordiv(d) + floorDiv(k, d);
                        })
       .add<FloorModOp>("(x+c)%d → (x + c%d)%d", [](FloorModOp op, RuleContext &c) -> Value {
-        auto [x, k] = popAddConst(op.getLhs());
-        std::optional<int64_t> d = getConstInt(op.getRhs());
-        if (!d || *d == 0 || k == 0 || floorMod(k, *d) == k ||
-            !isSignedIntLike(op.getType()) || !boundsOf(c, {x}, {1}, floorMod(k, *d)))
+        auto split = splitConstantMultiple(op, c);
+        if (!split)
           return {};
-        return (c(x) + floorMod(k, *d)).floormod(*d);
+        auto [x, k, d] = *split;
+        return (c(x) + floorMod(k, d)).floormod(d);
       })
       .add<FloorDivOp>("fold_divmod_general(x//y)", [](FloorDivOp op, RuleContext &c) {
         return foldDivModGeneral(divModOf(op), c);

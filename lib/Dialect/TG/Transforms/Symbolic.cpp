@@ -5,6 +5,7 @@
 #include "tg/Dialect/TG/Transforms/Passes.h"
 
 #include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Rewrite/FrozenRewritePatternSet.h"
 #include "mlir/Transforms/CSE.h"
@@ -25,23 +26,49 @@ struct SymbolicPass : tg::impl::TGSymbolicBase<SymbolicPass> {
 
   LogicalResult initialize(MLIRContext *context) override {
     RewritePatternSet set(context);
-    populateCanonicalizationRules(set);
-    populateSymbolicPatterns(set, ranges);
+    sym::RuleOptions options{&ranges, reassociateFloats};
+    populateCanonicalizationRules(set, options);
+    populateSymbolicPatterns(set, options);
     populateDivModPatterns(set, ranges);
     populateMovementPushingPatterns(set);
     patterns = std::move(set);
     return success();
   }
 
+  /// A variable whose range is one value is that constant (tinygrad's
+  /// `PARAM min==max → CONST`).
+  void replaceConstantArguments(IRRewriter &rewriter) {
+    getOperation()->walk([&](FunctionOpInterface function) {
+      if (function.isExternal())
+        return;
+      Block &entry = function.getFunctionBody().front();
+      for (BlockArgument arg : entry.getArguments()) {
+        std::optional<Bounds> b = ranges.bounds(arg);
+        if (!b || !b->isConstant() || arg.use_empty() ||
+            !function.getArgAttr(arg.getArgNumber(), kRangeAttrName))
+          continue;
+        rewriter.setInsertionPointToStart(&entry);
+        Type element = getElementTypeOrSelf(arg.getType());
+        Value constant = ConstOp::create(rewriter, arg.getLoc(), arg.getType(),
+                                         rewriter.getIntegerAttr(element, b->min));
+        rewriter.replaceAllUsesWith(arg, constant);
+      }
+    });
+  }
+
   void runOnOperation() override {
     Operation *root = getOperation();
     IRRewriter rewriter(&getContext());
+    replaceConstantArguments(rewriter);
     // tinygrad's UOps are hash-consed, so its rules see equal expressions as
     // one value: rewrite and CSE in turn until neither changes anything.
     for (unsigned round = 0; round < maxRounds; ++round) {
       bool rewritten = false, deduplicated = false;
-      if (failed(applyPatternsGreedily(root, patterns,
-                                       GreedyRewriteConfig(), &rewritten))) {
+      // Operands before users, as tinygrad's graph_rewrite: a rule sees its
+      // sources already simplified.
+      GreedyRewriteConfig config;
+      config.setUseTopDownTraversal(true);
+      if (failed(applyPatternsGreedily(root, patterns, config, &rewritten))) {
         root->emitWarning() << "tg-symbolic: the rules did not reach a fixed "
                                "point; the result is still correct";
         return;

@@ -49,27 +49,6 @@ struct ConstantRangeToConst : RewritePattern {
   IntRanges &ranges;
 };
 
-/// Bounds of `Σ coefficient·term + constant` from the bounds of the terms
-/// (tinygrad's vmin/vmax of a sum), or nullopt on overflow or unknown terms.
-std::optional<Bounds> linearBounds(RuleContext &c, ArrayRef<Value> terms,
-                                   ArrayRef<int64_t> coefficients,
-                                   int64_t constant) {
-  Bounds total{constant, constant};
-  for (auto [term, coefficient] : llvm::zip(terms, coefficients)) {
-    std::optional<Bounds> b = c.bounds(term);
-    int64_t lo, hi;
-    if (!b || !checkedMul(b->min, coefficient, lo) ||
-        !checkedMul(b->max, coefficient, hi))
-      return std::nullopt;
-    if (lo > hi)
-      std::swap(lo, hi);
-    if (!checkedAdd(total.min, lo, total.min) ||
-        !checkedAdd(total.max, hi, total.max))
-      return std::nullopt;
-  }
-  return total;
-}
-
 /// A value tinygrad calls irreducible: a variable, not an expression or a
 /// constant (a block argument, or the result of a non-tg op such as
 /// linalg.index).
@@ -78,9 +57,10 @@ bool isLeaf(Value v) {
   return !op || !isa<TGDialect>(op->getDialect());
 }
 
-/// Bounds of `x` that, moved by `offset` and scaled by `scale`, stay exact.
+/// `x·scale + offset` can be built without wrapping, and x itself is
+/// computed without wrapping: the premise of tinygrad's weakint rules.
 bool fitsAfter(RuleContext &c, Value x, int64_t scale, int64_t offset) {
-  return linearBounds(c, {x}, {scale}, offset).has_value();
+  return c.neverWraps(x) && c.linearBounds({x}, {scale}, offset, x.getType());
 }
 
 void addMaxFolding(RuleSet &rules) {
@@ -116,8 +96,9 @@ void addComparisonFolding(RuleSet &rules) {
         auto [x, c0] = popAddConst(op.getLhs());
         std::optional<int64_t> c1 = getConstInt(op.getRhs());
         int64_t bound;
-        if (!c1 || c0 == 0 || !isSignedIntLike(x.getType()) ||
-            !fitsAfter(c, x, 1, c0) || !checkedAdd(*c1, -c0, bound))
+        if (!c1 || c0 == 0 || c0 == INT64_MIN || !isSignedIntLike(x.getType()) ||
+            !fitsAfter(c, x, 1, c0) || !checkedAdd(*c1, -c0, bound) ||
+            !fitsType(Bounds{bound, bound}, x.getType()))
           return {};
         return c(x) < bound;
       })
@@ -139,7 +120,8 @@ void addComparisonFolding(RuleSet &rules) {
                                                      : std::nullopt;
                       int64_t bound;
                       if (!d || !k || *d == 0 || !isSignedIntLike(op.getLhs().getType()) ||
-                          !checkedMul(*k, *d, bound))
+                          !checkedMul(*k, *d, bound) ||
+                          !fitsType(Bounds{bound, bound}, op.getLhs().getType()))
                         return {};
                       Sym x = c(div.getLhs());
                       return *d > 0 ? x < bound : c.builder.constLike(x, bound) < x;
@@ -165,9 +147,11 @@ void addComparisonFolding(RuleSet &rules) {
                       int64_t g = *bound;
                       for (int64_t f : factors)
                         g = std::gcd(g, f);
-                      std::optional<Bounds> rest = linearBounds(
-                          c, unit, SmallVector<int64_t>(unit.size(), 1), 0);
-                      if (g <= 1 || !rest || rest->min < 0 || rest->max >= g)
+                      std::optional<Bounds> rest = c.linearBounds(
+                          unit, SmallVector<int64_t>(unit.size(), 1), 0,
+                          op.getLhs().getType());
+                      if (g <= 1 || !rest || rest->min < 0 || rest->max >= g ||
+                          !c.neverWraps(op.getLhs()))
                         return {};
                       SmallVector<Value> divided;
                       for (auto [term, f] : llvm::zip(scaled, factors)) {
@@ -194,7 +178,8 @@ void addComparisonFolding(RuleSet &rules) {
                       auto lt = op.getLhs().getDefiningOp<CmpLtOp>();
                       if (!isConstInt(op.getRhs(), 1) || !lt ||
                           !isConstInt(lt.getRhs(), 1) ||
-                          !isSignedIntLike(lt.getLhs().getType()))
+                          !isSignedIntLike(lt.getLhs().getType()) ||
+                          !c.neverWraps(lt.getLhs()))
                         return {};
                       bool changed = false;
                       SmallVector<Value> terms;
@@ -259,25 +244,56 @@ void addWhereFolding(RuleSet &rules) {
     Value f = c.builder.template create<OpTy>(a.getFalseValue(), b.getFalseValue());
     return c(a.getCond()).where(c(t), c(f));
   };
-  rules.add<AddOp>("where(c,t,f)+where(c,tt,ff) → where(c,t+tt,f+ff)", combine)
+  rules.add<AddOp>("(y + where(c,t,f)) + where(c,tt,ff) → y + where(c,t+tt,f+ff)",
+                   [](AddOp op, RuleContext &c) -> Value {
+                     auto b = op.getRhs().getDefiningOp<WhereOp>();
+                     auto sum = op.getLhs().getDefiningOp<AddOp>();
+                     if (!b || !sum)
+                       return {};
+                     for (auto [y, other] : {std::pair(sum.getLhs(), sum.getRhs()),
+                                             std::pair(sum.getRhs(), sum.getLhs())}) {
+                       auto a = other.getDefiningOp<WhereOp>();
+                       if (!a || !isSameValue(a.getCond(), b.getCond()))
+                         continue;
+                       bool trueConst = isConstant(a.getTrueValue()) && isConstant(b.getTrueValue());
+                       bool falseConst = isConstant(a.getFalseValue()) && isConstant(b.getFalseValue());
+                       if (!trueConst && !falseConst)
+                         continue;
+                       Sym t = c(a.getTrueValue()) + c(b.getTrueValue());
+                       Sym f = c(a.getFalseValue()) + c(b.getFalseValue());
+                       return c(y) + c(a.getCond()).where(t, f);
+                     }
+                     return {};
+                   })
+      .add<AddOp>("where(c,t,f)+where(c,tt,ff) → where(c,t+tt,f+ff)", combine)
       .add<MulOp>("where(c,t,f)*where(c,tt,ff) → where(c,t*tt,f*ff)", combine)
       .add<MaxOp>("max(where(c,t,f),where(c,tt,ff)) → where(c,max(t,tt),max(f,ff))",
                   combine);
 }
 
-/// Whether every value in `b` is a value of the integer or index `type`.
-bool fitsType(const Bounds &b, Type type) {
-  Type element = getElementTypeOrSelf(type);
-  unsigned width = element.isIndex() ? 64 : element.getIntOrFloatBitWidth();
-  if (element.isUnsignedInteger())
-    return b.min >= 0 && (width >= 63 || b.max < (int64_t(1) << width));
-  if (width >= 64)
-    return true;
-  int64_t limit = int64_t(1) << (width - 1);
-  return b.min >= -limit && b.max < limit;
+/// Index arithmetic distributes, so sums of terms meet the div/mod rules
+/// (tinygrad's `(x+y)*c → x*c+y*c` for weakint; not for tensors of data,
+/// where it would only add work). Exact under wrap-around too.
+void addDistribution(RuleSet &rules) {
+  rules.add<MulOp>("(x+y)*c → x*c + y*c (index)", [](MulOp op, RuleContext &c) -> Value {
+    auto sum = op.getLhs().getDefiningOp<AddOp>();
+    std::optional<int64_t> k = getConstInt(op.getRhs());
+    if (!sum || !k || !getElementTypeOrSelf(op.getType()).isIndex())
+      return {};
+    return c(sum.getLhs()) * *k + c(sum.getRhs()) * *k;
+  });
 }
 
 void addCastFolding(RuleSet &rules) {
+  rules.add<CastOp>("cast(where(s,a,b)) → where(s,cast(a),cast(b))",
+                    [](CastOp op, RuleContext &c) -> Value {
+                      auto where = op.getX().getDefiningOp<WhereOp>();
+                      if (!where)
+                        return {};
+                      return c(where.getCond())
+                          .where(c(where.getTrueValue()).cast(op.getType()),
+                                 c(where.getFalseValue()).cast(op.getType()));
+                    });
   rules.add<CastOp>("cast(cast(x,a),b) → cast(x,b) if a holds x's range",
                     [](CastOp op, RuleContext &c) -> Value {
                       auto inner = op.getX().getDefiningOp<CastOp>();
@@ -293,14 +309,27 @@ void addCastFolding(RuleSet &rules) {
                     });
 }
 
+/// tinygrad's reciprocal rules of `sym` (float regrouping).
+void addReciprocalRules(RuleSet &rules) {
+  rules.add<ReciprocalOp>("(x*c)⁻¹ → x⁻¹·c⁻¹", [](ReciprocalOp op, RuleContext &c) -> Value {
+    auto mul = op.getX().getDefiningOp<MulOp>();
+    if (!mul || !isConstant(mul.getRhs()) || !c.canRegroup(op.getType()))
+      return {};
+    return c.builder.create<ReciprocalOp>(mul.getLhs()) *
+           c.builder.create<ReciprocalOp>(mul.getRhs());
+  });
+}
+
 } // namespace
 
 void mlir::tg::populateSymbolicPatterns(RewritePatternSet &patterns,
-                                        IntRanges &ranges) {
-  patterns.add<ConstantRangeToConst>(patterns.getContext(), ranges);
-  RuleSet rules(patterns, &ranges);
+                                        const RuleOptions &options) {
+  patterns.add<ConstantRangeToConst>(patterns.getContext(), *options.ranges);
+  RuleSet rules(patterns, options);
   addMaxFolding(rules);
   addComparisonFolding(rules);
   addWhereFolding(rules);
+  addDistribution(rules);
   addCastFolding(rules);
+  addReciprocalRules(rules);
 }

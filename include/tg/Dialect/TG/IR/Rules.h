@@ -81,6 +81,9 @@ int64_t constFactor(Value v);
 /// Whether `divides(v, c)` would succeed.
 bool isDivisibleBy(Value v, int64_t c);
 
+/// Whether every value in `b` is a value of the integer or index `type`.
+bool fitsType(const Bounds &b, Type type);
+
 /// Floor division and modulo on int64_t (Python's // and %).
 int64_t floorDiv(int64_t a, int64_t b);
 int64_t floorMod(int64_t a, int64_t b);
@@ -128,8 +131,10 @@ struct Sym {
 
 class SymBuilder {
 public:
-  SymBuilder(PatternRewriter &rewriter, Location loc)
-      : rewriter(rewriter), loc(loc) {}
+  /// With `ranges`, an integer value whose range is one value is built as
+  /// that constant, so a rule comparing candidate results sees them folded.
+  SymBuilder(PatternRewriter &rewriter, Location loc, IntRanges *ranges = nullptr)
+      : rewriter(rewriter), loc(loc), ranges(ranges) {}
 
   Sym operator()(Value v) { return {v, this}; }
   /// An integer or bool constant of `like`'s type.
@@ -141,11 +146,17 @@ public:
 
   template <typename OpTy, typename... Args>
   Sym create(Args &&...args) {
-    return {rewriter.createOrFold<OpTy>(loc, std::forward<Args>(args)...), this};
+    return {foldConstantRange(
+                rewriter.createOrFold<OpTy>(loc, std::forward<Args>(args)...)),
+            this};
   }
 
   PatternRewriter &rewriter;
   Location loc;
+
+private:
+  Value foldConstantRange(Value v);
+  IntRanges *ranges;
 };
 
 //===----------------------------------------------------------------------===//
@@ -159,17 +170,43 @@ struct RuleContext;
 Value rewriteSubAsAdd(SubOp op, RuleContext &c);
 Value rewriteNegAsMul(NegOp op, RuleContext &c);
 
-/// What a rule sees besides its root: a builder for the replacement and
-/// tinygrad's vmin/vmax (unknown in canonicalization, which runs no range
-/// analysis).
+/// How rules may rewrite: canonicalization uses the defaults (no ranges,
+/// exact arithmetic); tg-symbolic passes its ranges and, as tinygrad does,
+/// lets float arithmetic be regrouped.
+struct RuleOptions {
+  IntRanges *ranges = nullptr;
+  /// Treat float + and * as associative, as tinygrad's rules do: results may
+  /// differ in the last bits.
+  bool reassociateFloats = false;
+};
+
+/// What a rule sees besides its root: a builder for the replacement and the
+/// options (tinygrad's vmin/vmax among them).
 struct RuleContext {
   SymBuilder &builder;
-  IntRanges *ranges;
+  const RuleOptions &options;
 
   Sym operator()(Value v) { return builder(v); }
   std::optional<Bounds> bounds(Value v) {
-    return ranges ? ranges->bounds(v) : std::nullopt;
+    return options.ranges ? options.ranges->bounds(v) : std::nullopt;
   }
+  /// Whether sums and products of `type` may be regrouped: always for
+  /// integers (wrap-around arithmetic is a ring), for floats when allowed.
+  bool canRegroup(Type type) const {
+    return isIntLike(type) || (options.reassociateFloats && isFloatLike(type));
+  }
+
+  /// tinygrad's index rules assume unbounded integers. They hold for a value
+  /// whose computation provably never wraps around: every add, mul and
+  /// negation in its tree, evaluated on the operands' ranges, fits its type.
+  bool neverWraps(Value v);
+
+  /// Bounds of Σ coefficients[i]·terms[i] + constant when no partial sum or
+  /// product leaves `type` (so the expression, built, never wraps either);
+  /// nullopt otherwise or when a term's range is unknown.
+  std::optional<Bounds> linearBounds(ArrayRef<Value> terms,
+                                     ArrayRef<int64_t> coefficients,
+                                     int64_t constant, Type type);
 };
 
 template <typename OpTy>
@@ -179,15 +216,15 @@ using RuleFn = std::function<Value(OpTy, RuleContext &)>;
 template <typename OpTy>
 class Rule : public OpRewritePattern<OpTy> {
 public:
-  Rule(MLIRContext *context, StringRef text, RuleFn<OpTy> fn, IntRanges *ranges)
-      : OpRewritePattern<OpTy>(context), fn(std::move(fn)), ranges(ranges) {
+  Rule(MLIRContext *context, StringRef text, RuleFn<OpTy> fn, RuleOptions options)
+      : OpRewritePattern<OpTy>(context), fn(std::move(fn)), options(options) {
     this->setDebugName(text);
   }
 
   LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
-    SymBuilder builder(rewriter, op.getLoc());
-    RuleContext context{builder, ranges};
+    SymBuilder builder(rewriter, op.getLoc(), options.ranges);
+    RuleContext context{builder, options};
     Value replacement = fn(op, context);
     if (!replacement)
       return failure();
@@ -197,32 +234,34 @@ public:
 
 private:
   RuleFn<OpTy> fn;
-  IntRanges *ranges;
+  RuleOptions options;
 };
 
 /// Collects rules into a pattern set, as tinygrad's PatternMatcher lists.
 class RuleSet {
 public:
-  explicit RuleSet(RewritePatternSet &patterns, IntRanges *ranges = nullptr)
-      : patterns(patterns), ranges(ranges) {}
+  explicit RuleSet(RewritePatternSet &patterns, RuleOptions options = {})
+      : patterns(patterns), options(options) {}
 
   template <typename OpTy>
   RuleSet &add(StringRef text, RuleFn<OpTy> fn) {
     patterns.add(std::make_unique<Rule<OpTy>>(patterns.getContext(), text,
-                                              std::move(fn), ranges));
+                                              std::move(fn), options));
     return *this;
   }
 
 private:
   RewritePatternSet &patterns;
-  IntRanges *ranges;
+  RuleOptions options;
 };
 
 } // namespace mlir::tg::sym
 
 namespace mlir::tg {
 /// The rules that hold for every value: tg's canonicalization patterns.
-void populateCanonicalizationRules(RewritePatternSet &patterns);
+/// tg-symbolic adds them with its ranges and float regrouping.
+void populateCanonicalizationRules(RewritePatternSet &patterns,
+                                   sym::RuleOptions options = {});
 } // namespace mlir::tg
 
 #endif // TG_DIALECT_TG_IR_RULES_H

@@ -10,12 +10,17 @@ namespace mlir {
 class RewritePatternSet;
 namespace tg {
 class IntRanges;
+namespace sym {
+struct RuleOptions;
+} // namespace sym
 
 #define GEN_PASS_DECL
 #include "tg/Dialect/TG/Transforms/Passes.h.inc"
 
-/// tinygrad's symbolic rules that need value ranges (symbolic.py).
-void populateSymbolicPatterns(RewritePatternSet &patterns, IntRanges &ranges);
+/// tinygrad's symbolic rules that need value ranges (symbolic.py);
+/// `options.ranges` must be set.
+void populateSymbolicPatterns(RewritePatternSet &patterns,
+                              const sym::RuleOptions &options);
 /// tinygrad's div and mod folding (divandmod.py).
 void populateDivModPatterns(RewritePatternSet &patterns, IntRanges &ranges);
 /// Movement ops pushed through elementwise ops toward the buffers.

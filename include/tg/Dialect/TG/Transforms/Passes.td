@@ -31,6 +31,9 @@ def TGSymbolic : Pass<"tg-symbolic"> {
   let options = [
     Option<"maxRounds", "max-rounds", "unsigned", /*default=*/"16",
            "Rounds of rewriting and CSE before giving up on a fixed point">,
+    Option<"reassociateFloats", "reassociate-floats", "bool", /*default=*/"true",
+           "Regroup float sums and products as tinygrad does (results may "
+           "differ in the last bits); integers are always regrouped exactly">,
   ];
 }
 
