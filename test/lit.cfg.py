@@ -13,4 +13,4 @@ config.test_exec_root = os.path.join(config.tg_obj_root, "test")
 
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
-llvm_config.add_tool_substitutions(["tg-opt"], [config.tg_tools_dir])
+llvm_config.add_tool_substitutions(["tg-opt", "tg-run"], [config.tg_tools_dir])

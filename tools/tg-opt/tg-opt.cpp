@@ -9,7 +9,9 @@
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "tg/Conversion/Passes.h"
 #include "tg/Dialect/TG/IR/TGDialect.h"
+#include "tg/Target/CPU/Passes.h"
 #include "tg/Dialect/TG/Transforms/Passes.h"
 
 namespace mlir::tg::test {
@@ -19,6 +21,8 @@ void registerTestMatchExpectedPass();
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::tg::registerTGPasses();
+  mlir::tg::registerTGConversionPasses();
+  mlir::tg::registerTGCPUPasses();
   mlir::tg::test::registerTestMatchExpectedPass();
 
   mlir::DialectRegistry registry;

@@ -9,9 +9,19 @@
 using namespace mlir;
 using namespace mlir::tg;
 
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
 #include "tg/Dialect/TG/IR/TGDialect.cpp.inc"
 
+#define GET_ATTRDEF_CLASSES
+#include "tg/Dialect/TG/IR/TGAttrs.cpp.inc"
+
 void TGDialect::initialize() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "tg/Dialect/TG/IR/TGAttrs.cpp.inc"
+      >();
   addOperations<
 #define GET_OP_LIST
 #include "tg/Dialect/TG/IR/TGOps.cpp.inc"

@@ -32,6 +32,7 @@ def TG_Dialect : Dialect {
   let hasConstantMaterializer = 1;
   let hasRegionArgAttrVerify = 1;
   let hasCanonicalizer = 1;
+  let useDefaultAttributePrinterParser = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -75,6 +76,34 @@ def TG_ReduceKind : I32EnumAttr<"ReduceKind", "reduction operator", [
     I32EnumAttrCase<"max", 2>
   ]> {
   let cppNamespace = "::mlir::tg";
+}
+
+//===----------------------------------------------------------------------===//
+// Attributes
+//===----------------------------------------------------------------------===//
+
+def TG_KernelOptsAttr : AttrDef<TG_Dialect, "KernelOpts"> {
+  let mnemonic = "opts";
+  let summary = "what the kernel optimizer chose for a kernel";
+  let description = [{
+    tinygrad's applied opts, recorded on a kernel function (`tg.opts`)
+    before a later pass applies them, so a test can pin the choice apart
+    from its execution and BEAM search only varies the attribute:
+
+    - `split`: the loop of the kernel's main linalg.generic whose iterations
+      are divided among CPU workers (a parallel loop, outermost after the
+      choice), or -1 for none;
+    - `tile`: a tile size per loop of the main generic (0: not tiled;
+      absent: no tiling);
+    - `vectorize`: whether the tiles are vectorized.
+
+    `#tg.opts<split = 0, vectorize = true, tile = [8, 32, 0]>`
+  }];
+  let parameters = (ins "int64_t":$split, "bool":$vectorize,
+                        OptionalArrayRefParameter<"int64_t">:$tile);
+  let assemblyFormat = [{
+    `<` `split` `=` $split `,` `vectorize` `=` $vectorize (`,` `tile` `=` `[` $tile^ `]`)? `>`
+  }];
 }
 
 #endif // TG_BASE_TD

@@ -15,6 +15,9 @@
 
 #include "tg/Dialect/TG/IR/TGEnums.h.inc"
 
+#define GET_ATTRDEF_CLASSES
+#include "tg/Dialect/TG/IR/TGAttrs.h.inc"
+
 namespace mlir::tg {
 
 /// `type` with its element type replaced by i1: tinygrad's bool of a value.

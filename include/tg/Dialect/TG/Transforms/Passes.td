@@ -66,6 +66,28 @@ def TGDecompose : Pass<"tg-decompose"> {
   ];
 }
 
+def TGKernelize : Pass<"tg-kernelize"> {
+  let summary = "Fuse tg ops into kernels and decide which values become buffers";
+  let description = [{
+    tinygrad's scheduler (schedule/rangeify.py). A value is realized — it gets
+    a buffer and a `tg.kernel` that computes it — when it is a function
+    result, the operand of `tg.contiguous`, the source of `tg.copy` or the
+    value of `tg.assign` (which the kernel writes in place, `inplace`), or a
+    reduction with more than one element that is broadcast again by
+    `tg.expand` (tinygrad's "ended ranges": softmax's max is realized). All
+    other compute ops fuse into the kernels that use them: elementwise
+    chains and movement ops into their consumers, reductions (parallel or
+    nested) with the elementwise work around them. A value used by two
+    kernels is computed in both, as tinygrad recomputes rather than
+    materializes. `tg.detach` and `tg.contiguous_backward` disappear.
+
+    Kernels are named as tinygrad's: `E_` (elementwise) or `r_` (with a
+    reduction), the output shape without size-1 axes, then the reduced
+    sizes; a repeated name gets `n1`, `n2`, ...
+  }];
+  let dependentDialects = ["::mlir::tg::TGDialect"];
+}
+
 def TGPrintRanges : Pass<"tg-print-ranges"> {
   let summary = "Report the value range of every value a region returns";
   let description = [{

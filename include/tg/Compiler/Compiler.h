@@ -1,0 +1,65 @@
+//===- Compiler.h - a tg function to an executable --------------*- C++ -*-===//
+//
+// Drives a module through the stages of the pipeline (tg → kernels → linalg
+// → target code) and packs the result as one executable (tg_executable.h)
+// that the runtime loads: the kernels' binary, the buffer table and the
+// launch order.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TG_COMPILER_COMPILER_H
+#define TG_COMPILER_COMPILER_H
+
+#include "mlir/Support/LLVM.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class raw_ostream;
+}
+
+namespace mlir {
+class ModuleOp;
+class OpPassManager;
+namespace tg {
+
+struct CompileOptions {
+  /// Device kind the code is for: "CPU" (others follow with the GPU targets).
+  std::string device = "CPU";
+  /// CPU: code for any x86-64-v2 machine instead of this one's CPU.
+  bool portable = false;
+  /// tinygrad's NOOPT=1: no tiling, vectorization or worker split.
+  bool noopt = false;
+  /// tinygrad's DEBUG: 3 prints the generated code, 4 the IR after every
+  /// pass, to `log`.
+  int debug = 0;
+  llvm::raw_ostream *log = nullptr;
+};
+
+/// What one kernel of an executable is, for DEBUG output.
+struct KernelSummary {
+  std::string name;
+  uint64_t parallelSize;
+  uint64_t flops, bytes;
+};
+
+struct Executable {
+  std::string blob; // tg_executable.h
+  std::vector<KernelSummary> kernels;
+};
+
+/// Compiles `function` of `module` (tg tensor IR) into an executable.
+/// `module` is not changed. Errors are emitted as diagnostics with the
+/// location of the offending op.
+FailureOr<Executable> compileFunction(ModuleOp module, StringRef function,
+                                      const CompileOptions &options);
+
+/// The tensor-level stages, up to kernels as linalg on tensors (stages 1-3):
+/// what `tg-opt --tg-pipeline-to-linalg` runs.
+void buildTensorPipeline(OpPassManager &pm, const CompileOptions &options);
+
+} // namespace tg
+} // namespace mlir
+
+#endif // TG_COMPILER_COMPILER_H

@@ -1,0 +1,218 @@
+//===- ExecutableWriter.cpp - packs an executable -------------------------===//
+
+#include "ExecutableWriter.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+#include <cstring>
+
+using namespace mlir;
+using namespace mlir::tg;
+
+uint32_t mlir::tg::dtypeOf(Type element) {
+  if (element.isInteger(1))
+    return TG_DTYPE_BOOL;
+  if (auto integer = dyn_cast<IntegerType>(element)) {
+    bool isUnsigned = integer.isUnsigned();
+    switch (integer.getWidth()) {
+    case 8: return isUnsigned ? TG_DTYPE_UINT8 : TG_DTYPE_INT8;
+    case 16: return isUnsigned ? TG_DTYPE_UINT16 : TG_DTYPE_INT16;
+    case 32: return isUnsigned ? TG_DTYPE_UINT32 : TG_DTYPE_INT32;
+    case 64: return isUnsigned ? TG_DTYPE_UINT64 : TG_DTYPE_INT64;
+    default: return 0;
+    }
+  }
+  if (element.isF16())
+    return TG_DTYPE_FLOAT16;
+  if (element.isBF16())
+    return TG_DTYPE_BFLOAT16;
+  if (element.isF32())
+    return TG_DTYPE_FLOAT32;
+  if (element.isF64())
+    return TG_DTYPE_FLOAT64;
+  return 0;
+}
+
+LogicalResult ExecutableWriter::addSignatureType(Type type, bool isInput) {
+  auto shaped = dyn_cast<ShapedType>(type);
+  if (!shaped || !shaped.hasStaticShape() || !dtypeOf(shaped.getElementType()))
+    return failure();
+  (isInput ? inputTypes : outputTypes).push_back(type);
+  return success();
+}
+
+FailureOr<uint32_t> ExecutableWriter::addBuffer(Type type, uint32_t role,
+                                                Operation *where) {
+  auto shaped = dyn_cast<ShapedType>(type);
+  uint32_t dtype = shaped ? dtypeOf(shaped.getElementType()) : 0;
+  if (!dtype || !shaped.hasStaticShape())
+    return where->emitError("tg: a buffer of unsupported type ") << type;
+  Buffer buffer{};
+  buffer.desc.dtype = dtype;
+  buffer.desc.role = role;
+  buffer.desc.rank = shaped.getRank();
+  buffer.desc.size_bytes = shaped.getNumElements() * tg_dtype_size(dtype);
+  buffer.shape.assign(shaped.getShape().begin(), shaped.getShape().end());
+  buffers.push_back(buffer);
+  return static_cast<uint32_t>(buffers.size() - 1);
+}
+
+FailureOr<uint32_t> ExecutableWriter::bufferOf(Value v, Operation *user) {
+  auto it = bufferIds.find(v);
+  if (it == bufferIds.end())
+    return user->emitError("tg: the launch plan uses a value that is not a buffer");
+  return it->second;
+}
+
+LogicalResult ExecutableWriter::readPlan(func::FuncOp function) {
+  Block &body = function.getBody().front();
+  for (auto [arg, type] : llvm::zip(body.getArguments(), inputTypes)) {
+    FailureOr<uint32_t> id = addBuffer(type, TG_BUFFER_INPUT, function);
+    if (failed(id))
+      return failure();
+    bufferIds[arg] = *id;
+    inputs.push_back(*id);
+  }
+  for (Operation &op : body) {
+    if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
+      FailureOr<uint32_t> id = addBuffer(alloc.getType(), TG_BUFFER_INTERMEDIATE, alloc);
+      if (failed(id))
+        return failure();
+      bufferIds[alloc] = *id;
+      continue;
+    }
+    if (auto call = dyn_cast<func::CallOp>(op)) {
+      StringRef kernel = call.getCallee();
+      auto [it, inserted] = kernelIndex.try_emplace(kernel, kernels.size());
+      if (inserted)
+        kernels.push_back(Kernel{kernel.str(), "", tg_kernel_desc{}});
+      Step step{};
+      step.step.kind = TG_STEP_LAUNCH;
+      step.step.kernel = it->second;
+      for (Value operand : call.getOperands()) {
+        FailureOr<uint32_t> id = bufferOf(operand, call);
+        if (failed(id))
+          return failure();
+        step.buffers.push_back(*id);
+      }
+      kernels[it->second].desc.num_buffers = step.buffers.size();
+      steps.push_back(std::move(step));
+      continue;
+    }
+    if (auto copy = dyn_cast<memref::CopyOp>(op)) {
+      FailureOr<uint32_t> source = bufferOf(copy.getSource(), copy);
+      FailureOr<uint32_t> target = bufferOf(copy.getTarget(), copy);
+      if (failed(source) || failed(target))
+        return failure();
+      Step step{};
+      step.step.kind = TG_STEP_COPY;
+      step.buffers = {*target, *source};
+      steps.push_back(std::move(step));
+      continue;
+    }
+    if (auto ret = dyn_cast<func::ReturnOp>(op)) {
+      for (auto [value, type] : llvm::zip(ret.getOperands(), outputTypes)) {
+        FailureOr<uint32_t> id = bufferOf(value, ret);
+        if (failed(id))
+          return failure();
+        Buffer &buffer = buffers[*id];
+        if (buffer.desc.role == TG_BUFFER_INTERMEDIATE) {
+          buffer.desc.role = TG_BUFFER_OUTPUT;
+          // The caller sees the declared type (uiN stays unsigned).
+          buffer.desc.dtype = dtypeOf(cast<ShapedType>(type).getElementType());
+        }
+        outputs.push_back(*id);
+      }
+      continue;
+    }
+    if (isa<memref::DeallocOp, arith::ConstantOp>(op))
+      continue;
+    return op.emitError("tg: unsupported operation in the launch plan");
+  }
+  return success();
+}
+
+void ExecutableWriter::setKernelInfo(StringRef kernel, StringRef symbol,
+                                     uint64_t parallelSize, uint64_t flops,
+                                     uint64_t bytes) {
+  auto it = kernelIndex.find(kernel);
+  if (it == kernelIndex.end())
+    return;
+  Kernel &k = kernels[it->second];
+  k.symbol = symbol.str();
+  k.desc.parallel_size = parallelSize;
+  k.desc.flops = flops;
+  k.desc.bytes = bytes;
+}
+
+namespace {
+/// Appends bytes, keeping 8-byte alignment for every table.
+class Blob {
+public:
+  uint64_t append(const void *data, size_t size) {
+    uint64_t offset = bytes.size();
+    bytes.append(static_cast<const char *>(data), size);
+    bytes.resize((bytes.size() + 7) & ~size_t(7), '\0');
+    return offset;
+  }
+  uint64_t appendString(StringRef s) {
+    std::string text = s.str();
+    return append(text.c_str(), text.size() + 1);
+  }
+  template <typename T>
+  void patch(uint64_t offset, const T &value) {
+    std::memcpy(&bytes[offset], &value, sizeof(T));
+  }
+  std::string bytes;
+};
+} // namespace
+
+FailureOr<std::string> ExecutableWriter::finish(StringRef binary, tg_binary_kind kind,
+                                                Operation *where) {
+  for (const Kernel &k : kernels)
+    if (k.symbol.empty())
+      return where->emitError("tg: kernel ") << k.name << " was launched but not compiled";
+  Blob blob;
+  tg_executable_header header{};
+  uint64_t headerOffset = blob.append(&header, sizeof(header));
+
+  std::vector<tg_buffer_desc> bufferDescs;
+  for (Buffer &b : buffers) {
+    b.desc.shape_offset = b.shape.empty() ? 0 : blob.append(b.shape.data(), b.shape.size() * 8);
+    bufferDescs.push_back(b.desc);
+  }
+  std::vector<tg_kernel_desc> kernelDescs;
+  for (Kernel &k : kernels) {
+    k.desc.symbol_offset = blob.appendString(k.symbol);
+    kernelDescs.push_back(k.desc);
+  }
+  std::vector<tg_step> stepDescs;
+  for (Step &s : steps) {
+    s.step.num_buffers = s.buffers.size();
+    s.step.buffers_offset = blob.append(s.buffers.data(), s.buffers.size() * 4);
+    stepDescs.push_back(s.step);
+  }
+  std::memcpy(header.magic, TG_EXECUTABLE_MAGIC, TG_EXECUTABLE_MAGIC_SIZE);
+  header.version = TG_EXECUTABLE_VERSION;
+  header.header_size = sizeof(header);
+  header.binary_kind = kind;
+  header.num_buffers = bufferDescs.size();
+  header.num_kernels = kernelDescs.size();
+  header.num_steps = stepDescs.size();
+  header.num_inputs = inputs.size();
+  header.num_outputs = outputs.size();
+  header.buffers_offset = blob.append(bufferDescs.data(), bufferDescs.size() * sizeof(tg_buffer_desc));
+  header.kernels_offset = blob.append(kernelDescs.data(), kernelDescs.size() * sizeof(tg_kernel_desc));
+  header.steps_offset = blob.append(stepDescs.data(), stepDescs.size() * sizeof(tg_step));
+  header.inputs_offset = blob.append(inputs.data(), inputs.size() * 4);
+  header.outputs_offset = blob.append(outputs.data(), outputs.size() * 4);
+  header.name_offset = blob.appendString(functionName);
+  header.binary_offset = blob.append(binary.data(), binary.size());
+  header.binary_size = binary.size();
+  header.total_size = blob.bytes.size();
+  blob.patch(headerOffset, header);
+  return std::move(blob.bytes);
+}

@@ -1,0 +1,79 @@
+//===- ExecutableWriter.h - packs an executable -----------------*- C++ -*-===//
+//
+// Builds the tg_executable.h blob: the buffer table and launch order read
+// from the bufferized function, the kernel table, and the device binary.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TG_LIB_COMPILER_EXECUTABLEWRITER_H
+#define TG_LIB_COMPILER_EXECUTABLEWRITER_H
+
+#include "tg_executable.h"
+
+#include "mlir/IR/Types.h"
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <string>
+#include <vector>
+
+namespace mlir {
+namespace func {
+class FuncOp;
+}
+namespace tg {
+
+class ExecutableWriter {
+public:
+  void setName(StringRef name) { functionName = name.str(); }
+
+  /// Records an argument or result type of the function being compiled, in
+  /// order, with its element type before signless conversion (uiN stays
+  /// unsigned for the caller).
+  LogicalResult addSignatureType(Type type, bool isInput);
+
+  /// Reads the launch plan from the bufferized function: memref.alloc is an
+  /// intermediate buffer, func.call of a kernel a launch, memref.copy a copy,
+  /// the returned buffers the outputs.
+  LogicalResult readPlan(func::FuncOp function);
+
+  void setKernelInfo(StringRef kernel, StringRef symbol, uint64_t parallelSize,
+                     uint64_t flops, uint64_t bytes);
+
+  /// The finished blob around `binary`.
+  FailureOr<std::string> finish(StringRef binary, tg_binary_kind kind, Operation *where);
+
+private:
+  struct Buffer {
+    tg_buffer_desc desc;
+    std::vector<int64_t> shape;
+  };
+  struct Kernel {
+    std::string name, symbol;
+    tg_kernel_desc desc;
+  };
+  struct Step {
+    tg_step step;
+    std::vector<uint32_t> buffers;
+  };
+
+  FailureOr<uint32_t> addBuffer(Type type, uint32_t role, Operation *where);
+  FailureOr<uint32_t> bufferOf(Value v, Operation *user);
+
+  std::string functionName;
+  std::vector<Type> inputTypes, outputTypes;
+  std::vector<Buffer> buffers;
+  std::vector<Kernel> kernels;
+  llvm::StringMap<uint32_t> kernelIndex;
+  std::vector<Step> steps;
+  std::vector<uint32_t> inputs, outputs;
+  llvm::DenseMap<Value, uint32_t> bufferIds;
+};
+
+/// The tg_dtype of an element type, or 0.
+uint32_t dtypeOf(Type element);
+
+} // namespace tg
+} // namespace mlir
+
+#endif // TG_LIB_COMPILER_EXECUTABLEWRITER_H

@@ -1,0 +1,536 @@
+//===- TGToLinalg.cpp - tg.kernel → kernel functions of linalg.generic ----===//
+//
+// tinygrad's rangeify (schedule/indexing.py, apply_movement_op) as a
+// lowering: a kernel's output is computed per element; walking from the
+// output back to the inputs, every movement op transforms the index vector
+// and every ALU op becomes the same op on scalars. Reads of inputs are
+// `tensor.extract`s at the composed indices; after tg-symbolic has
+// simplified the index arithmetic, each read whose indices are affine in the
+// loop indices becomes a `linalg.generic` operand with that indexing map.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tg/Conversion/Passes.h"
+
+#include "tg/Dialect/TG/Analysis/IntRanges.h"
+#include "tg/Dialect/TG/IR/Rules.h"
+#include "tg/Dialect/TG/IR/TGOps.h"
+#include "tg/Dialect/TG/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/AffineExpr.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Rewrite/FrozenRewritePatternSet.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+#include <map>
+
+namespace mlir::tg {
+#define GEN_PASS_DEF_TGTOLINALG
+#include "tg/Conversion/Passes.h.inc"
+} // namespace mlir::tg
+
+using namespace mlir;
+using namespace mlir::tg;
+
+namespace {
+
+/// The neutral element of a reduction: 0, 1, or the lowest value.
+TypedAttr reduceIdentity(OpBuilder &b, ReduceKind kind, Type element) {
+  if (auto floatType = dyn_cast<FloatType>(element)) {
+    const llvm::fltSemantics &semantics = floatType.getFloatSemantics();
+    switch (kind) {
+    case ReduceKind::add: return b.getFloatAttr(element, APFloat::getZero(semantics));
+    case ReduceKind::mul: return b.getFloatAttr(element, APFloat::getOne(semantics));
+    case ReduceKind::max: return b.getFloatAttr(element, APFloat::getInf(semantics, true));
+    }
+  }
+  unsigned width = element.getIntOrFloatBitWidth();
+  bool isUnsigned = element.isUnsignedInteger() || element.isInteger(1);
+  switch (kind) {
+  case ReduceKind::add: return b.getIntegerAttr(element, APInt::getZero(width));
+  case ReduceKind::mul: return b.getIntegerAttr(element, APInt(width, 1));
+  case ReduceKind::max:
+    return b.getIntegerAttr(element, isUnsigned ? APInt::getZero(width)
+                                                : APInt::getSignedMinValue(width));
+  }
+  llvm_unreachable("unknown reduce kind");
+}
+
+/// Lowers one kernel into the body of its kernel function.
+class KernelLowering {
+public:
+  KernelLowering(OpBuilder &builder, Location loc) : b(builder), loc(loc) {}
+
+  /// Emits the stages of `kernel` at the builder's insertion point, reading
+  /// kernel inputs from `inputs` and writing the result into `output`;
+  /// returns the result tensor.
+  Value lower(KernelOp kernel, ValueRange inputs, Value output) {
+    Block &body = kernel.getBody().front();
+    for (auto [arg, input] : llvm::zip(body.getArguments(), inputs))
+      tensors[arg] = input;
+    Value root = cast<YieldOp>(body.getTerminator()).getValues().front();
+    for (Operation &op : body.without_terminator()) {
+      auto reduce = dyn_cast<ReduceOp>(op);
+      if (!reduce)
+        continue;
+      bool isRoot = reduce.getResult() == root;
+      tensors[reduce] = emitReduce(reduce, isRoot ? output : Value());
+    }
+    if (root.getDefiningOp<ReduceOp>())
+      return tensors.lookup(root);
+    return emitElementwise(root, output);
+  }
+
+private:
+  using Indices = SmallVector<Value, 4>;
+
+  Value index(int64_t c) {
+    return ConstOp::create(b, loc, b.getIndexType(), b.getIndexAttr(c));
+  }
+  Value add(Value x, Value y) { return AddOp::create(b, loc, x, y); }
+  Value mul(Value x, int64_t c) { return MulOp::create(b, loc, x, index(c)); }
+  Value lessThan(Value x, int64_t c) { return CmpLtOp::create(b, loc, x, index(c)); }
+  Value logicalNot(Value p) {
+    return CmpNeOp::create(b, loc, p,
+                           ConstOp::create(b, loc, b.getI1Type(), b.getBoolAttr(true)));
+  }
+
+  /// The loop indices of the generic being built.
+  Indices loopIndices(unsigned rank) {
+    Indices result;
+    for (unsigned d = 0; d < rank; ++d)
+      result.push_back(linalg::IndexOp::create(b, loc, d));
+    return result;
+  }
+
+  /// A reduction: loops over its input's shape, accumulating into a tensor
+  /// shaped like its result (reduced axes of size 1).
+  Value emitReduce(ReduceOp reduce, Value output) {
+    RankedTensorType in = reduce.getX().getType(), out = reduce.getType();
+    Type element = out.getElementType();
+    if (!output)
+      output = tensor::EmptyOp::create(b, loc, out.getShape(), element);
+    Value identity = ConstOp::create(b, loc, element,
+                                     reduceIdentity(b, reduce.getKind(), element));
+    Value init = linalg::FillOp::create(b, loc, identity, output).getResult(0);
+
+    SmallVector<utils::IteratorType> iterators(in.getRank(), utils::IteratorType::parallel);
+    SmallVector<AffineExpr> results;
+    for (int64_t d = 0; d < in.getRank(); ++d) {
+      bool reduced = llvm::is_contained(reduce.getAxes(), d);
+      if (reduced)
+        iterators[d] = utils::IteratorType::reduction;
+      results.push_back(reduced ? b.getAffineConstantExpr(0) : b.getAffineDimExpr(d));
+    }
+    AffineMap outMap = AffineMap::get(in.getRank(), 0, results, b.getContext());
+    // The reduced loops appear in no output: an input shaped like the
+    // iteration space bounds them until a read at affine indices does.
+    Value domain = tensor::EmptyOp::create(b, loc, in.getShape(), element);
+    AffineMap domainMap = b.getMultiDimIdentityMap(in.getRank());
+    auto generic = linalg::GenericOp::create(
+        b, loc, TypeRange{out}, ValueRange{domain}, ValueRange{init},
+        ArrayRef{domainMap, outMap}, iterators,
+        [&](OpBuilder &nested, Location, ValueRange args) {
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPoint(nested.getInsertionBlock(), nested.getInsertionPoint());
+          memo.clear();
+          Value value = scalarAt(reduce.getX(), loopIndices(in.getRank()));
+          Value acc = args[1], combined;
+          switch (reduce.getKind()) {
+          case ReduceKind::add: combined = AddOp::create(b, loc, acc, value); break;
+          case ReduceKind::mul: combined = MulOp::create(b, loc, acc, value); break;
+          case ReduceKind::max: combined = MaxOp::create(b, loc, acc, value); break;
+          }
+          linalg::YieldOp::create(b, loc, combined);
+        });
+    return generic.getResult(0);
+  }
+
+  /// The kernel's result, when it is not a reduction: one parallel loop per
+  /// output axis.
+  Value emitElementwise(Value root, Value output) {
+    auto type = cast<RankedTensorType>(root.getType());
+    unsigned rank = type.getRank();
+    SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+    AffineMap identity = b.getMultiDimIdentityMap(rank);
+    auto generic = linalg::GenericOp::create(
+        b, loc, TypeRange{type}, ValueRange{}, ValueRange{output}, ArrayRef{identity},
+        iterators, [&](OpBuilder &nested, Location, ValueRange) {
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPoint(nested.getInsertionBlock(), nested.getInsertionPoint());
+          memo.clear();
+          linalg::YieldOp::create(b, loc, scalarAt(root, loopIndices(rank)));
+        });
+    return generic.getResult(0);
+  }
+
+  /// The element of `v` at `idx`: apply_movement_op and the ALU ops, down to
+  /// reads of tensors.
+  Value scalarAt(Value v, ArrayRef<Value> idx) {
+    std::pair<Value, std::vector<Value>> key{v, std::vector<Value>(idx.begin(), idx.end())};
+    if (auto it = memo.find(key); it != memo.end())
+      return it->second;
+    Value result = computeScalarAt(v, idx);
+    memo[key] = result;
+    return result;
+  }
+
+  Value computeScalarAt(Value v, ArrayRef<Value> idx) {
+    if (Value tensor = tensors.lookup(v))
+      return tensor::ExtractOp::create(b, loc, tensor, idx);
+    Operation *op = v.getDefiningOp();
+    auto type = cast<RankedTensorType>(v.getType());
+    if (auto constant = dyn_cast<ConstOp>(op))
+      return ConstOp::create(b, loc, type.getElementType(), constant.getValue());
+    if (auto reshape = dyn_cast<ReshapeOp>(op))
+      return scalarAt(reshape.getX(), reshapeIndices(reshape.getX().getType(), type, idx));
+    if (auto permute = dyn_cast<PermuteOp>(op)) {
+      Indices in(idx.size());
+      for (auto [i, axis] : llvm::enumerate(permute.getOrder()))
+        in[axis] = idx[i];
+      return scalarAt(permute.getX(), in);
+    }
+    if (auto expand = dyn_cast<ExpandOp>(op)) {
+      Indices in(idx.begin(), idx.end());
+      for (auto [d, size] : llvm::enumerate(expand.getX().getType().getShape()))
+        if (size == 1)
+          in[d] = index(0);
+      return scalarAt(expand.getX(), in);
+    }
+    if (auto shrink = dyn_cast<ShrinkOp>(op)) {
+      Indices in(idx.begin(), idx.end());
+      for (auto [d, begin] : llvm::enumerate(shrink.getBegin()))
+        if (begin != 0)
+          in[d] = add(idx[d], index(begin));
+      return scalarAt(shrink.getX(), in);
+    }
+    if (auto flip = dyn_cast<FlipOp>(op)) {
+      Indices in(idx.begin(), idx.end());
+      for (int64_t d : flip.getAxes())
+        in[d] = add(mul(idx[d], -1), index(type.getDimSize(d) - 1));
+      return scalarAt(flip.getX(), in);
+    }
+    if (auto pad = dyn_cast<PadOp>(op))
+      return padAt(pad, idx);
+    // An ALU op: the same op on the elements.
+    SmallVector<Value> operands;
+    for (Value operand : op->getOperands())
+      operands.push_back(scalarAt(operand, idx));
+    OperationState state(loc, op->getName(), operands, {type.getElementType()},
+                         op->getAttrs());
+    return b.create(state)->getResult(0);
+  }
+
+  /// pad: the element at i - low where low <= i < low + n, else 0. The read
+  /// happens at a clamped index so it is always in bounds.
+  Value padAt(PadOp pad, ArrayRef<Value> idx) {
+    RankedTensorType in = pad.getX().getType();
+    Indices shifted(idx.begin(), idx.end());
+    Value valid;
+    auto both = [&](Value p) { valid = valid ? AndOp::create(b, loc, valid, p) : p; };
+    for (int64_t d = 0; d < in.getRank(); ++d) {
+      int64_t low = pad.getLow()[d], high = pad.getHigh()[d];
+      if (low == 0 && high == 0)
+        continue;
+      Value dimValid;
+      if (low != 0) {
+        shifted[d] = add(idx[d], index(-low));
+        dimValid = logicalNot(lessThan(idx[d], low));
+      }
+      if (high != 0) {
+        Value below = lessThan(idx[d], low + in.getDimSize(d));
+        dimValid = dimValid ? AndOp::create(b, loc, dimValid, below) : below;
+      }
+      shifted[d] = WhereOp::create(b, loc, dimValid, shifted[d], index(0));
+      both(dimValid);
+    }
+    Value element = scalarAt(pad.getX(), shifted);
+    if (!valid)
+      return element;
+    Type elementType = in.getElementType();
+    TypedAttr zero = isa<FloatType>(elementType)
+                         ? TypedAttr(b.getFloatAttr(elementType, 0.0))
+                         : TypedAttr(b.getIntegerAttr(elementType, 0));
+    return WhereOp::create(b, loc, valid, element, ConstOp::create(b, loc, elementType, zero));
+  }
+
+  /// reshape: dims group where their products agree; within a group the
+  /// output indices are linearized and split again over the input dims.
+  Indices reshapeIndices(RankedTensorType in, RankedTensorType out,
+                         ArrayRef<Value> idx) {
+    Indices result(in.getRank());
+    int64_t i = 0, o = 0;
+    while (i < in.getRank() || o < out.getRank()) {
+      // Size-1 axes index at 0 and group with nothing.
+      if (i < in.getRank() && in.getDimSize(i) == 1) {
+        result[i++] = index(0);
+        continue;
+      }
+      if (o < out.getRank() && out.getDimSize(o) == 1) {
+        ++o;
+        continue;
+      }
+      int64_t i0 = i, o0 = o, inSize = 1, outSize = 1;
+      do {
+        if (inSize <= outSize && i < in.getRank())
+          inSize *= in.getDimSize(i++);
+        else
+          outSize *= out.getDimSize(o++);
+      } while (inSize != outSize && (i < in.getRank() || o < out.getRank()));
+      if (i - i0 == 1 && o - o0 == 1) {
+        result[i0] = idx[o0];
+        continue;
+      }
+      Value flat;
+      int64_t stride = 1;
+      for (int64_t d = o - 1; d >= o0; --d) {
+        Value term = stride == 1 ? idx[d] : mul(idx[d], stride);
+        flat = flat ? add(term, flat) : term;
+        stride *= out.getDimSize(d);
+      }
+      if (!flat)
+        flat = index(0);
+      stride = 1;
+      for (int64_t d = i - 1; d >= i0; --d) {
+        Value q = stride == 1 ? flat
+                              : FloorDivOp::create(b, loc, flat, index(stride));
+        result[d] = d == i0 ? q : FloorModOp::create(b, loc, q, index(in.getDimSize(d)));
+        stride *= in.getDimSize(d);
+      }
+    }
+    return result;
+  }
+
+  OpBuilder &b;
+  Location loc;
+  /// Kernel values available as tensors: inputs and reduction results.
+  llvm::DenseMap<Value, Value> tensors;
+  std::map<std::pair<Value, std::vector<Value>>, Value,
+           bool (*)(const std::pair<Value, std::vector<Value>> &,
+                    const std::pair<Value, std::vector<Value>> &)>
+      memo{[](const auto &x, const auto &y) {
+        auto key = [](const auto &p) {
+          std::vector<const void *> k = {p.first.getAsOpaquePointer()};
+          for (Value v : p.second)
+            k.push_back(v.getAsOpaquePointer());
+          return k;
+        };
+        return key(x) < key(y);
+      }};
+};
+
+//===----------------------------------------------------------------------===//
+// Reads at affine indices become generic operands
+//===----------------------------------------------------------------------===//
+
+/// The affine form of an index computed from linalg.index values, constants,
+/// sums and products by constants.
+std::optional<AffineExpr> affineForm(Value v, MLIRContext *context) {
+  if (auto loop = v.getDefiningOp<linalg::IndexOp>())
+    return getAffineDimExpr(loop.getDim(), context);
+  if (std::optional<int64_t> c = sym::getConstInt(v))
+    return getAffineConstantExpr(*c, context);
+  if (auto sum = v.getDefiningOp<AddOp>()) {
+    auto l = affineForm(sum.getLhs(), context), r = affineForm(sum.getRhs(), context);
+    if (l && r)
+      return *l + *r;
+    return std::nullopt;
+  }
+  if (auto product = v.getDefiningOp<MulOp>()) {
+    auto l = affineForm(product.getLhs(), context);
+    std::optional<int64_t> c = sym::getConstInt(product.getRhs());
+    if (l && c)
+      return *l * *c;
+  }
+  return std::nullopt;
+}
+
+/// Removes the iteration-space input of a reduction once the other operands
+/// bound every loop.
+void dropDomainInput(linalg::GenericOp generic, RewriterBase &rewriter) {
+  if (generic.getNumDpsInputs() == 0)
+    return;
+  OpOperand *domain = generic.getDpsInputOperand(0);
+  if (!domain->get().getDefiningOp<tensor::EmptyOp>() ||
+      !generic.getMatchingBlockArgument(domain).use_empty())
+    return;
+  SmallVector<AffineMap> maps;
+  for (OpOperand &operand : generic->getOpOperands())
+    if (&operand != domain)
+      maps.push_back(generic.getMatchingIndexingMap(&operand));
+  if (!inversePermutation(concatAffineMaps(maps, generic.getContext())))
+    return;
+  SmallVector<Value> inputs(generic.getInputs().drop_front());
+  rewriter.setInsertionPoint(generic);
+  auto trimmed = linalg::GenericOp::create(rewriter, generic.getLoc(), generic.getResultTypes(),
+                                           inputs, generic.getOutputs(), maps,
+                                           generic.getIteratorTypesArray());
+  rewriter.inlineRegionBefore(generic.getRegion(), trimmed.getRegion(),
+                              trimmed.getRegion().end());
+  trimmed.getRegion().front().eraseArgument(0);
+  rewriter.replaceOp(generic, trimmed.getResults());
+}
+
+/// Rebuilds `generic` with every read of an outside tensor at affine
+/// indices turned into an input operand.
+void promoteAffineReads(linalg::GenericOp generic, RewriterBase &rewriter) {
+  MLIRContext *context = generic.getContext();
+  unsigned numLoops = generic.getNumLoops();
+  SmallVector<tensor::ExtractOp> reads;
+  SmallVector<AffineMap> readMaps;
+  generic.getRegion().walk([&](tensor::ExtractOp extract) {
+    if (generic->isAncestor(extract.getTensor().getParentBlock()->getParentOp()))
+      return;
+    SmallVector<AffineExpr> results;
+    for (Value i : extract.getIndices()) {
+      std::optional<AffineExpr> expr = affineForm(i, context);
+      if (!expr)
+        return;
+      results.push_back(*expr);
+    }
+    reads.push_back(extract);
+    readMaps.push_back(AffineMap::get(numLoops, 0, results, context));
+  });
+  // A read of the generic's own output at its output index (an in-place
+  // kernel reading its target) is the output block argument.
+  for (auto [read, map] : llvm::zip(reads, readMaps)) {
+    for (OpOperand &output : generic.getDpsInitsMutable()) {
+      if (read.getTensor() == output.get() &&
+          generic.getMatchingIndexingMap(&output) == map) {
+        rewriter.replaceOp(read, generic.getMatchingBlockArgument(&output));
+        read = nullptr;
+        break;
+      }
+    }
+  }
+  SmallVector<tensor::ExtractOp> remaining;
+  SmallVector<AffineMap> remainingMaps;
+  for (auto [read, map] : llvm::zip(reads, readMaps))
+    if (read) {
+      remaining.push_back(read);
+      remainingMaps.push_back(map);
+    }
+  reads = std::move(remaining);
+  readMaps = std::move(remainingMaps);
+  if (reads.empty())
+    return;
+
+  SmallVector<Value> inputs(generic.getInputs());
+  SmallVector<AffineMap> maps;
+  for (OpOperand *input : generic.getDpsInputOperands())
+    maps.push_back(generic.getMatchingIndexingMap(input));
+  for (auto [read, map] : llvm::zip(reads, readMaps)) {
+    inputs.push_back(read.getTensor());
+    maps.push_back(map);
+  }
+  for (OpOperand &output : generic.getDpsInitsMutable())
+    maps.push_back(generic.getMatchingIndexingMap(&output));
+
+  rewriter.setInsertionPoint(generic);
+  auto promoted = linalg::GenericOp::create(
+      rewriter, generic.getLoc(), generic.getResultTypes(), inputs,
+      generic.getOutputs(), maps, generic.getIteratorTypesArray());
+  rewriter.inlineRegionBefore(generic.getRegion(), promoted.getRegion(),
+                              promoted.getRegion().end());
+  Block &body = promoted.getRegion().front();
+  unsigned firstNew = generic.getNumDpsInputs();
+  for (auto [i, read] : llvm::enumerate(reads)) {
+    BlockArgument arg = body.insertArgument(firstNew + i, read.getType(), read.getLoc());
+    rewriter.replaceOp(read, arg);
+  }
+  rewriter.replaceOp(generic, promoted.getResults());
+  dropDomainInput(promoted, rewriter);
+}
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+struct TGToLinalgPass : tg::impl::TGToLinalgBase<TGToLinalgPass> {
+  LogicalResult initialize(MLIRContext *context) override {
+    RewritePatternSet set(context);
+    sym::RuleOptions options{&ranges, /*reassociateFloats=*/false};
+    populateCanonicalizationRules(set, options);
+    populateSymbolicPatterns(set, options);
+    populateDivModPatterns(set, ranges);
+    for (Dialect *dialect : context->getLoadedDialects())
+      dialect->getCanonicalizationPatterns(set);
+    simplification = std::move(set);
+    return success();
+  }
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<KernelOp> kernels;
+    module.walk([&](KernelOp kernel) { kernels.push_back(kernel); });
+    SymbolTable symbols(module);
+    IRRewriter rewriter(&getContext());
+    for (KernelOp kernel : kernels) {
+      func::FuncOp function = outline(kernel, symbols, rewriter);
+      // Index arithmetic and ALU ops simplify before reads are classified.
+      if (failed(applyPatternsGreedily(function, simplification))) {
+        function.emitError("tg-to-linalg: simplification did not converge");
+        return signalPassFailure();
+      }
+      SmallVector<linalg::GenericOp> generics;
+      function.walk([&](linalg::GenericOp generic) { generics.push_back(generic); });
+      for (linalg::GenericOp generic : generics)
+        promoteAffineReads(generic, rewriter);
+      // Index computations that only fed promoted reads are dead now.
+      (void)applyPatternsGreedily(function, simplification);
+    }
+  }
+
+  /// Makes `kernel` a function and calls it from where it was. An in-place
+  /// kernel's target is not an input: the kernel reads it through its
+  /// output, which the caller passes as the target itself.
+  func::FuncOp outline(KernelOp kernel, SymbolTable &symbols, IRRewriter &rewriter) {
+    Location loc = kernel.getLoc();
+    auto resultType = cast<RankedTensorType>(kernel.getResult(0).getType());
+    std::optional<int64_t> target;
+    if (std::optional<ArrayRef<int64_t>> inplace = kernel.getInplace();
+        inplace && (*inplace)[0] >= 0)
+      target = (*inplace)[0];
+    SmallVector<Value> inputs;
+    for (auto [i, input] : llvm::enumerate(kernel.getInputs()))
+      if (static_cast<int64_t>(i) != target)
+        inputs.push_back(input);
+    SmallVector<Type> argTypes(ValueRange(inputs).getTypes());
+    argTypes.push_back(resultType);
+
+    auto module = kernel->getParentOfType<ModuleOp>();
+    rewriter.setInsertionPointToEnd(module.getBody());
+    auto function = func::FuncOp::create(rewriter, loc, kernel.getName().value_or("kernel"),
+                                         rewriter.getFunctionType(argTypes, {resultType}));
+    function.setPrivate();
+    function->setAttr("tg.kernel", rewriter.getUnitAttr());
+    symbols.insert(function);
+
+    Block *entry = function.addEntryBlock();
+    rewriter.setInsertionPointToStart(entry);
+    Value output = entry->getArguments().back();
+    SmallVector<Value> tensors(entry->getArguments().drop_back());
+    if (target)
+      tensors.insert(tensors.begin() + *target, output);
+    KernelLowering lowering(rewriter, loc);
+    func::ReturnOp::create(rewriter, loc, lowering.lower(kernel, tensors, output));
+
+    rewriter.setInsertionPoint(kernel);
+    Value destination = target ? kernel.getInputs()[*target]
+                               : Value(tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
+                                                               resultType.getElementType()));
+    inputs.push_back(destination);
+    auto call = func::CallOp::create(rewriter, loc, function, inputs);
+    rewriter.replaceOp(kernel, call.getResults());
+    return function;
+  }
+
+  IntRanges ranges;
+  FrozenRewritePatternSet simplification;
+};
+
+} // namespace

@@ -1,0 +1,288 @@
+//===- cpu_backend.cpp - the built-in CPU backend -------------------------===//
+//
+// Memory is 64-byte aligned host memory; a device binary is an ELF shared
+// object of tg_cpu_kernel_fn entry points, loaded with dlopen from an
+// anonymous memory file; a launch splits the kernel's outermost parallel loop
+// over a persistent thread pool and returns when it is done.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cpu_backend.h"
+
+#include "env.h"
+#include "error.h"
+#include "thread_pool.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <dlfcn.h>
+#include <elf.h>
+#include <fcntl.h>
+#include <new>
+#include <sys/mman.h>
+#include <thread>
+#include <unistd.h>
+
+namespace tgrt {
+namespace {
+
+constexpr uint64_t kAlignment = 64;
+// More threads than this is a typo, not a machine.
+constexpr uint64_t kMaxThreads = 4096;
+
+__attribute__((format(printf, 2, 3))) int setError(char *error,
+                                                   const char *fmt, ...) {
+  va_list args;
+  va_start(args, fmt);
+  std::vsnprintf(error, TG_BACKEND_ERROR_SIZE, fmt, args);
+  va_end(args);
+  return 1;
+}
+
+struct CpuDevice {
+  ThreadPool pool;
+};
+
+struct CpuModule {
+  void *library = nullptr;
+  // dlopen knows libraries by path: while one is mapped as /proc/self/fd/N,
+  // that path must not name another binary, so the memory file behind it
+  // stays open for as long as the library is mapped.
+  std::string path;
+  int fd = -1;
+  bool temporary = false; // a file in TMPDIR rather than a memory file
+};
+
+int deviceCount(int32_t *count, char *) {
+  *count = 1;
+  return 0;
+}
+
+int deviceOpen(int32_t, void **device, char *error) {
+  unsigned threads;
+  std::string why;
+  if (!cpuThreadCount(&threads, &why))
+    return setError(error, "%s", why.c_str());
+  CpuDevice *cpu = new (std::nothrow) CpuDevice;
+  if (!cpu)
+    return setError(error, "out of host memory opening the CPU device");
+  if (!cpu->pool.start(threads, &why)) {
+    delete cpu;
+    return setError(error, "%s", why.c_str());
+  }
+  *device = cpu;
+  return 0;
+}
+
+void deviceClose(void *device) { delete static_cast<CpuDevice *>(device); }
+
+int hostAlloc(void *, uint64_t size, void **memory, char *error) {
+  // aligned_alloc wants a multiple of the alignment.
+  uint64_t rounded = (size + kAlignment - 1) / kAlignment * kAlignment;
+  void *host = rounded >= size ? std::aligned_alloc(kAlignment, rounded)
+                               : nullptr;
+  if (!host)
+    return setError(error, "out of host memory allocating %llu bytes",
+                    static_cast<unsigned long long>(size));
+  *memory = host;
+  return 0;
+}
+
+void hostFree(void *, void *memory) { std::free(memory); }
+
+int hostWrite(void *, void *memory, uint64_t offset, const void *host,
+          uint64_t size, char *) {
+  std::memcpy(static_cast<char *>(memory) + offset, host, size);
+  return 0;
+}
+
+int hostRead(void *, const void *memory, uint64_t offset, void *host,
+         uint64_t size, char *) {
+  std::memcpy(host, static_cast<const char *>(memory) + offset, size);
+  return 0;
+}
+
+int hostCopy(void *, void *dst, const void *src, uint64_t size, char *) {
+  std::memcpy(dst, src, size);
+  return 0;
+}
+
+bool writeAll(int fd, const void *data, uint64_t size) {
+  const char *bytes = static_cast<const char *>(data);
+  while (size > 0) {
+    ssize_t written = ::write(fd, bytes, size);
+    if (written < 0 && errno == EINTR)
+      continue;
+    if (written <= 0)
+      return false;
+    bytes += written;
+    size -= static_cast<uint64_t>(written);
+  }
+  return true;
+}
+
+// An anonymous memory file when the kernel offers one and /proc can name it;
+// else a temporary file.
+bool createImageFile(CpuModule *module, char *error) {
+  module->fd = memfd_create("tg-cpu-kernels", MFD_CLOEXEC);
+  if (module->fd >= 0) {
+    module->path = format("/proc/self/fd/%d", module->fd);
+    if (access(module->path.c_str(), R_OK) == 0)
+      return true;
+    close(module->fd);
+  }
+  const char *dir = envValue("TMPDIR");
+  module->path = format("%s/tg-cpu-kernels-XXXXXX", dir ? dir : "/tmp");
+  module->fd = mkostemp(&module->path[0], O_CLOEXEC);
+  if (module->fd < 0) {
+    setError(error, "could not create a file for the CPU kernels: %s (%s)",
+             module->path.c_str(), std::strerror(errno));
+    return false;
+  }
+  module->temporary = true;
+  return true;
+}
+
+void moduleUnload(void *, void *module) {
+  CpuModule *cpu = static_cast<CpuModule *>(module);
+  bool stillMapped = false;
+  if (cpu->library) {
+    dlclose(cpu->library);
+    // A library linked with -z nodelete, or holding unique symbols, outlives
+    // dlclose; then its path stays reserved.
+    if (void *again = dlopen(cpu->path.c_str(), RTLD_NOW | RTLD_NOLOAD)) {
+      dlclose(again);
+      stillMapped = true;
+    }
+  }
+  if (cpu->temporary)
+    unlink(cpu->path.c_str());
+  if (cpu->fd >= 0 && !stillMapped)
+    close(cpu->fd);
+  delete cpu;
+}
+
+// glibc's loader trusts the file it maps: a segment reaching past the end of
+// a truncated object faults inside dlopen. So everything the ELF headers
+// describe must lie within the binary before it is loaded.
+bool checkElf(const void *binary, uint64_t size, char *error) {
+  const char *bytes = static_cast<const char *>(binary);
+  Elf64_Ehdr header;
+  if (size < sizeof(header)) {
+    setError(error, "the CPU binary is %llu bytes, too small for an ELF "
+             "header", static_cast<unsigned long long>(size));
+    return false;
+  }
+  std::memcpy(&header, bytes, sizeof(header));
+  if (std::memcmp(header.e_ident, ELFMAG, SELFMAG) != 0 ||
+      header.e_ident[EI_CLASS] != ELFCLASS64 ||
+      (header.e_phnum && header.e_phentsize != sizeof(Elf64_Phdr))) {
+    setError(error, "the CPU binary is not a 64-bit ELF shared object");
+    return false;
+  }
+  uint64_t end = 0;
+  bool overflow = false;
+  auto covers = [&](uint64_t offset, uint64_t length) {
+    uint64_t last;
+    overflow |= __builtin_add_overflow(offset, length, &last);
+    end = std::max(end, last);
+  };
+  covers(header.e_phoff, uint64_t(header.e_phnum) * sizeof(Elf64_Phdr));
+  if (header.e_shoff)
+    covers(header.e_shoff, uint64_t(header.e_shnum) * header.e_shentsize);
+  for (unsigned i = 0; i < header.e_phnum && !overflow && end <= size; ++i) {
+    Elf64_Phdr segment;
+    std::memcpy(&segment, bytes + header.e_phoff + i * sizeof(segment),
+                sizeof(segment));
+    covers(segment.p_offset, segment.p_filesz);
+  }
+  if (overflow || end > size) {
+    setError(error, "the CPU binary is truncated: its ELF headers describe "
+             "more than its %llu bytes", static_cast<unsigned long long>(size));
+    return false;
+  }
+  return true;
+}
+
+int moduleLoad(void *, const void *binary, uint64_t size, void **module,
+               char *error) {
+  if (!checkElf(binary, size, error))
+    return 1;
+  CpuModule *cpu = new (std::nothrow) CpuModule;
+  if (!cpu)
+    return setError(error, "out of host memory loading CPU kernels");
+  if (!createImageFile(cpu, error)) {
+    moduleUnload(nullptr, cpu);
+    return 1;
+  }
+  if (!writeAll(cpu->fd, binary, size)) {
+    setError(error, "could not write the CPU kernels to %s: %s",
+             cpu->path.c_str(), std::strerror(errno));
+    moduleUnload(nullptr, cpu);
+    return 1;
+  }
+  cpu->library = dlopen(cpu->path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!cpu->library) {
+    setError(error, "the CPU binary is not a loadable shared object: %s",
+             dlerror());
+    moduleUnload(nullptr, cpu);
+    return 1;
+  }
+  *module = cpu;
+  return 0;
+}
+
+int kernelGet(void *, void *module, const char *symbol, void **kernel,
+              char *error) {
+  void *entry = dlsym(static_cast<CpuModule *>(module)->library, symbol);
+  if (!entry)
+    return setError(error, "the CPU binary has no entry point '%s'", symbol);
+  *kernel = entry;
+  return 0;
+}
+
+int launch(void *device, void *kernel, const tg_kernel_desc *desc,
+           void *const *buffers, uint32_t, char *) {
+  ThreadPool &pool = static_cast<CpuDevice *>(device)->pool;
+  uint64_t wanted = std::max<uint64_t>(1, desc->parallel_size);
+  unsigned workers = static_cast<unsigned>(std::min<uint64_t>(pool.size(), wanted));
+  pool.run(reinterpret_cast<tg_cpu_kernel_fn>(kernel), buffers, workers);
+  return 0;
+}
+
+int synchronize(void *, char *) { return 0; }
+
+const tg_backend kCpuBackend = {
+    TG_BACKEND_ABI_VERSION, "CPU", TG_BINARY_CPU_ELF,
+    deviceCount, deviceOpen, deviceClose,
+    hostAlloc, hostFree, hostWrite, hostRead, hostCopy,
+    moduleLoad, moduleUnload, kernelGet, launch, synchronize,
+};
+
+} // namespace
+
+const tg_backend *cpuBackend() { return &kCpuBackend; }
+
+bool cpuThreadCount(unsigned *threads, std::string *error) {
+  for (const char *name : {"THREADS", "NUM_CPU_THREADS"}) {
+    const char *value = envValue(name);
+    if (!value)
+      continue;
+    uint64_t count;
+    if (!parseCount(value, kMaxThreads, &count) || count == 0) {
+      *error = format("%s=\"%s\" is not a thread count (a number from 1 to %llu)",
+                      name, value, static_cast<unsigned long long>(kMaxThreads));
+      return false;
+    }
+    *threads = static_cast<unsigned>(count);
+    return true;
+  }
+  *threads = std::max(1u, std::thread::hardware_concurrency());
+  return true;
+}
+
+} // namespace tgrt

@@ -1,0 +1,146 @@
+//===- device.cpp - opening devices by name -------------------------------===//
+
+#include "device.h"
+
+#include "backends.h"
+#include "env.h"
+
+#include <algorithm>
+#include <cstring>
+#include <new>
+#include <vector>
+
+using namespace tgrt;
+
+static constexpr uint64_t kDefaultCacheCap = 64ull << 20;
+
+// Devices are shared: opening "CPU" twice gives the same device (and the
+// same cache and thread pool).
+static std::mutex registryMutex;
+static std::vector<tgrt_device> openDevices;
+
+// A device whose last reference is going away may still be listed; it must
+// not come back to life.
+static bool retainIfAlive(tgrt_device device) {
+  uint32_t refs = device->refs.load();
+  while (refs != 0)
+    if (device->refs.compare_exchange_weak(refs, refs + 1))
+      return true;
+  return false;
+}
+
+static tgrt_status cacheCap(uint64_t *cap) {
+  const char *value = envValue("LRU_CACHE_CAP");
+  *cap = kDefaultCacheCap;
+  if (value && !parseByteSize(value, cap))
+    return fail(TGRT_INVALID_ARGUMENT,
+                "LRU_CACHE_CAP=\"%s\" is not a size (bytes, or a number with "
+                "K, M or G as in 64M)", value);
+  return TGRT_OK;
+}
+
+static tgrt_status openDevice(Backend &backend, int32_t index,
+                              tgrt_device *device) {
+  std::lock_guard<std::mutex> lock(registryMutex);
+  for (tgrt_device open : openDevices)
+    if (open->backend == backend.table && open->index == index &&
+        retainIfAlive(open)) {
+      *device = open;
+      return succeed();
+    }
+
+  uint64_t cap;
+  if (tgrt_status status = cacheCap(&cap))
+    return status;
+  void *handle = nullptr;
+  BackendError error;
+  if (backend.table->device_open(index, &handle, error.text) != 0)
+    return fail(TGRT_BACKEND_ERROR, "%s:%d does not open: %s", backend.name,
+                index, error.reason());
+  tgrt_device opened =
+      new (std::nothrow) tgrt_device_t(backend.table, index, handle, cap);
+  if (!opened) {
+    backend.table->device_close(handle);
+    return fail(TGRT_OUT_OF_MEMORY, "out of host memory opening %s:%d",
+                backend.name, index);
+  }
+  opened->name = format("%s:%d", backend.name, index);
+  openDevices.push_back(opened);
+  *device = opened;
+  return succeed();
+}
+
+extern "C" tgrt_status tgrt_device_open(const char *name, tgrt_device *device) {
+  if (!device)
+    return fail(TGRT_INVALID_ARGUMENT, "tgrt_device_open: `device` is NULL");
+  *device = nullptr;
+  // Messages quote the name as the user gave it.
+  std::string quoted;
+  if (!name || !*name) {
+    name = envValue("DEV");
+    quoted = name ? format("DEV=\"%s\"", name) : "";
+    if (!name)
+      name = "CPU";
+  }
+  if (quoted.empty())
+    quoted = format("\"%s\"", name);
+
+  const char *colon = strchr(name, ':');
+  size_t nameLength = colon ? static_cast<size_t>(colon - name) : strlen(name);
+  uint64_t index = 0;
+  if (colon && !parseCount(colon + 1, INT32_MAX, &index))
+    return fail(TGRT_INVALID_ARGUMENT,
+                "%s is not a device name: after ':' comes a device number, as "
+                "in CUDA:1", quoted.c_str());
+  Backend *backend = findBackend(name, nameLength);
+  if (!backend)
+    return fail(TGRT_NOT_FOUND,
+                "%s names no known device; the known backends are %s",
+                quoted.c_str(), knownBackendNames());
+
+  int32_t count;
+  if (tgrt_status status = loadBackend(*backend, &count))
+    return status;
+  if (index >= static_cast<uint64_t>(count))
+    return fail(TGRT_NOT_FOUND,
+                "there is no %s:%llu: the %s backend has %d device%s (%s:0 to "
+                "%s:%d)", backend->name, static_cast<unsigned long long>(index),
+                backend->name, count, count == 1 ? "" : "s", backend->name,
+                backend->name, count - 1);
+  return openDevice(*backend, static_cast<int32_t>(index), device);
+}
+
+extern "C" void tgrt_device_release(tgrt_device device) {
+  if (!device || device->refs.fetch_sub(1) != 1)
+    return;
+  {
+    std::lock_guard<std::mutex> lock(registryMutex);
+    openDevices.erase(
+        std::find(openDevices.begin(), openDevices.end(), device));
+  }
+  const tg_backend *backend = device->backend;
+  void *handle = device->handle;
+  // The cache frees through the backend device, so it goes first.
+  delete device;
+  backend->device_close(handle);
+}
+
+extern "C" const char *tgrt_device_name(tgrt_device device) {
+  if (!device) {
+    fail(TGRT_INVALID_ARGUMENT, "tgrt_device_name: `device` is NULL");
+    return "";
+  }
+  succeed();
+  return device->name.c_str();
+}
+
+extern "C" tgrt_status tgrt_device_synchronize(tgrt_device device) {
+  if (!device)
+    return fail(TGRT_INVALID_ARGUMENT,
+                "tgrt_device_synchronize: `device` is NULL");
+  BackendError error;
+  if (device->backend->synchronize(device->handle, error.text) != 0)
+    return fail(TGRT_BACKEND_ERROR, "%s failed to synchronize: %s",
+                device->name.c_str(), error.reason());
+  return succeed();
+}

@@ -1,0 +1,302 @@
+//===- executable.cpp - loading and running executables -------------------===//
+
+#include "buffer.h"
+#include "device.h"
+#include "executable_format.h"
+
+#include <chrono>
+#include <mutex>
+#include <new>
+#include <vector>
+
+using namespace tgrt;
+using ull = unsigned long long;
+
+struct tgrt_executable_t {
+  explicit tgrt_executable_t(tgrt_device device) : device(device) {
+    retainDevice(device);
+  }
+  ~tgrt_executable_t() {
+    if (module)
+      device->backend->module_unload(device->handle, module);
+    tgrt_device_release(device);
+  }
+
+  tgrt_device device;
+  ExecutableImage image;
+  void *module = nullptr;
+  std::vector<void *> kernels; // the backend's handle of each kernel
+  std::mutex observerMutex;
+  tgrt_launch_observer_fn observer = nullptr;
+  void *observerUser = nullptr;
+};
+
+// Resolves the image's kernels on its device.
+static tgrt_status loadKernels(tgrt_executable executable) {
+  const ExecutableImage &image = executable->image;
+  tgrt_device device = executable->device;
+  uint32_t kind = image.header().binary_kind;
+  if (kind != device->backend->binary_kind)
+    return fail(TGRT_INVALID_EXECUTABLE,
+                "the executable holds a %s binary, but %s runs %s binaries",
+                binaryKindName(kind), device->name.c_str(),
+                binaryKindName(device->backend->binary_kind));
+  // An executable without kernels only copies; it has no binary to load.
+  if (image.kernels().empty())
+    return TGRT_OK;
+  BackendError error;
+  if (device->backend->module_load(device->handle, image.binary(),
+                                   image.header().binary_size,
+                                   &executable->module, error.text) != 0)
+    return fail(TGRT_BACKEND_ERROR, "%s could not load the executable's %s "
+                "binary: %s", device->name.c_str(), binaryKindName(kind),
+                error.reason());
+  executable->kernels.resize(image.kernels().size());
+  for (uint32_t k = 0; k < image.kernels().size(); ++k)
+    if (device->backend->kernel_get(device->handle, executable->module,
+                                    image.kernelName(k),
+                                    &executable->kernels[k], error.text) != 0)
+      return fail(TGRT_BACKEND_ERROR, "%s could not find kernel %u (%s): %s",
+                  device->name.c_str(), k, image.kernelName(k),
+                  error.reason());
+  return TGRT_OK;
+}
+
+extern "C" tgrt_status tgrt_executable_load(tgrt_device device,
+                                            const void *data,
+                                            uint64_t size_bytes,
+                                            tgrt_executable *executable) {
+  if (!executable)
+    return fail(TGRT_INVALID_ARGUMENT,
+                "tgrt_executable_load: `executable` is NULL");
+  *executable = nullptr;
+  if (!device)
+    return fail(TGRT_INVALID_ARGUMENT, "tgrt_executable_load: `device` is NULL");
+  if (!data && size_bytes > 0)
+    return fail(TGRT_INVALID_ARGUMENT, "tgrt_executable_load: `data` is NULL");
+  tgrt_executable loaded = new (std::nothrow) tgrt_executable_t(device);
+  if (!loaded)
+    return fail(TGRT_OUT_OF_MEMORY, "out of host memory loading an executable");
+  tgrt_status status =
+      loaded->image.load(static_cast<const uint8_t *>(data), size_bytes);
+  if (status == TGRT_OK)
+    status = loadKernels(loaded);
+  if (status != TGRT_OK) {
+    delete loaded;
+    return status;
+  }
+  *executable = loaded;
+  return succeed();
+}
+
+extern "C" void tgrt_executable_release(tgrt_executable executable) {
+  delete executable;
+}
+
+extern "C" uint32_t tgrt_executable_num_inputs(tgrt_executable executable) {
+  if (!executable) {
+    fail(TGRT_INVALID_ARGUMENT, "tgrt_executable_num_inputs: `executable` is NULL");
+    return 0;
+  }
+  succeed();
+  return executable->image.header().num_inputs;
+}
+
+extern "C" uint32_t tgrt_executable_num_outputs(tgrt_executable executable) {
+  if (!executable) {
+    fail(TGRT_INVALID_ARGUMENT, "tgrt_executable_num_outputs: `executable` is NULL");
+    return 0;
+  }
+  succeed();
+  return executable->image.header().num_outputs;
+}
+
+// Writes the type of `buffer` to each of dtype, rank and shape that is not
+// NULL.
+static tgrt_status describe(const ExecutableImage &image, uint32_t buffer,
+                            uint32_t *dtype, uint32_t *rank, int64_t shape[8]) {
+  const tg_buffer_desc &desc = image.buffers()[buffer];
+  if (dtype)
+    *dtype = desc.dtype;
+  if (rank)
+    *rank = desc.rank;
+  if (shape)
+    for (uint32_t axis = 0; axis < desc.rank && axis < 8; ++axis)
+      shape[axis] = image.dim(desc, axis);
+  return succeed();
+}
+
+extern "C" tgrt_status tgrt_executable_input(tgrt_executable executable,
+                                             uint32_t index, uint32_t *dtype,
+                                             uint32_t *rank, int64_t shape[8]) {
+  if (!executable)
+    return fail(TGRT_INVALID_ARGUMENT,
+                "tgrt_executable_input: `executable` is NULL");
+  const ExecutableImage &image = executable->image;
+  if (index >= image.header().num_inputs)
+    return fail(TGRT_INVALID_ARGUMENT, "there is no input %u: %s has %u inputs",
+                index, image.name(), image.header().num_inputs);
+  return describe(image, image.input(index), dtype, rank, shape);
+}
+
+extern "C" tgrt_status tgrt_executable_output(tgrt_executable executable,
+                                              uint32_t index, uint32_t *dtype,
+                                              uint32_t *rank,
+                                              int64_t shape[8]) {
+  if (!executable)
+    return fail(TGRT_INVALID_ARGUMENT,
+                "tgrt_executable_output: `executable` is NULL");
+  const ExecutableImage &image = executable->image;
+  if (index >= image.header().num_outputs)
+    return fail(TGRT_INVALID_ARGUMENT,
+                "there is no output %u: %s has %u outputs", index, image.name(),
+                image.header().num_outputs);
+  return describe(image, image.output(index), dtype, rank, shape);
+}
+
+extern "C" void tgrt_executable_observe(tgrt_executable executable,
+                                        tgrt_launch_observer_fn observer,
+                                        void *user) {
+  if (!executable)
+    return;
+  std::lock_guard<std::mutex> lock(executable->observerMutex);
+  executable->observer = observer;
+  executable->observerUser = user;
+}
+
+static tgrt_status checkArguments(tgrt_executable executable,
+                                  const tgrt_buffer *inputs,
+                                  uint32_t numInputs, tgrt_buffer *outputs,
+                                  uint32_t numOutputs) {
+  if (!executable)
+    return fail(TGRT_INVALID_ARGUMENT,
+                "tgrt_executable_run: `executable` is NULL");
+  const ExecutableImage &image = executable->image;
+  const tg_executable_header &header = image.header();
+  if (numInputs != header.num_inputs || numOutputs != header.num_outputs)
+    return fail(TGRT_INVALID_ARGUMENT,
+                "%s takes %u inputs and gives %u outputs, but the call passes "
+                "%u inputs and room for %u outputs", image.name(),
+                header.num_inputs, header.num_outputs, numInputs, numOutputs);
+  if ((!inputs && numInputs > 0) || (!outputs && numOutputs > 0))
+    return fail(TGRT_INVALID_ARGUMENT, "tgrt_executable_run: `%s` is NULL",
+                !inputs && numInputs > 0 ? "inputs" : "outputs");
+  for (uint32_t i = 0; i < numInputs; ++i) {
+    const tg_buffer_desc &desc = image.buffers()[image.input(i)];
+    if (!inputs[i])
+      return fail(TGRT_INVALID_ARGUMENT, "input %u of %s is NULL", i,
+                  image.name());
+    if (inputs[i]->device != executable->device)
+      return fail(TGRT_INVALID_ARGUMENT,
+                  "input %u of %s is on %s, but the executable runs on %s", i,
+                  image.name(), inputs[i]->device->name.c_str(),
+                  executable->device->name.c_str());
+    if (inputs[i]->size != desc.size_bytes)
+      return fail(TGRT_INVALID_ARGUMENT,
+                  "input %u of %s is %llu bytes, but the executable expects "
+                  "%llu (%s, rank %u)", i, image.name(),
+                  ull(inputs[i]->size), ull(desc.size_bytes),
+                  dtypeName(desc.dtype), desc.rank);
+  }
+  return TGRT_OK;
+}
+
+static tgrt_status launch(tgrt_executable executable, uint32_t stepIndex,
+                          const tg_step &step, void *const *args,
+                          tgrt_launch_observer_fn observer, void *user) {
+  tgrt_device device = executable->device;
+  const ExecutableImage &image = executable->image;
+  const tg_kernel_desc &kernel = image.kernels()[step.kernel];
+  const char *name = image.kernelName(step.kernel);
+  BackendError error;
+  // With an observer each launch is timed alone: the device is drained
+  // before the clock starts and again before it stops.
+  if (observer && device->backend->synchronize(device->handle, error.text))
+    return fail(TGRT_BACKEND_ERROR, "%s failed to synchronize before step %u: "
+                "%s", device->name.c_str(), stepIndex, error.reason());
+  auto start = std::chrono::steady_clock::now();
+  if (device->backend->launch(device->handle, executable->kernels[step.kernel],
+                              &kernel, args, step.num_buffers, error.text) ||
+      (observer && device->backend->synchronize(device->handle, error.text)))
+    return fail(TGRT_BACKEND_ERROR, "step %u, kernel %s, failed on %s: %s",
+                stepIndex, name, device->name.c_str(), error.reason());
+  if (observer) {
+    auto elapsed = std::chrono::steady_clock::now() - start;
+    observer(user, name,
+             uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                          elapsed).count()),
+             kernel.flops, kernel.bytes);
+  }
+  return TGRT_OK;
+}
+
+// Runs the plan over `slots`, one buffer per entry of the buffer table.
+static tgrt_status runSteps(tgrt_executable executable,
+                            const std::vector<tgrt_buffer> &slots) {
+  tgrt_launch_observer_fn observer;
+  void *user;
+  {
+    std::lock_guard<std::mutex> lock(executable->observerMutex);
+    observer = executable->observer;
+    user = executable->observerUser;
+  }
+  tgrt_device device = executable->device;
+  const ExecutableImage &image = executable->image;
+  std::vector<void *> args;
+  for (uint32_t s = 0; s < image.steps().size(); ++s) {
+    const tg_step &step = image.steps()[s];
+    args.resize(step.num_buffers);
+    for (uint32_t a = 0; a < step.num_buffers; ++a)
+      args[a] = slots[image.stepBuffer(step, a)]->memory;
+    if (step.kind == TG_STEP_LAUNCH) {
+      if (tgrt_status status =
+              launch(executable, s, step, args.data(), observer, user))
+        return status;
+      continue;
+    }
+    uint64_t size = slots[image.stepBuffer(step, 0)]->size;
+    BackendError error;
+    if (size > 0 && device->backend->copy(device->handle, args[0], args[1],
+                                          size, error.text) != 0)
+      return fail(TGRT_BACKEND_ERROR,
+                  "step %u, a copy of buffer %u into buffer %u, failed on %s: "
+                  "%s", s, image.stepBuffer(step, 1), image.stepBuffer(step, 0),
+                  device->name.c_str(), error.reason());
+  }
+  return TGRT_OK;
+}
+
+extern "C" tgrt_status tgrt_executable_run(tgrt_executable executable,
+                                           const tgrt_buffer *inputs,
+                                           uint32_t num_inputs,
+                                           tgrt_buffer *outputs,
+                                           uint32_t num_outputs) {
+  for (uint32_t o = 0; outputs && o < num_outputs; ++o)
+    outputs[o] = nullptr;
+  if (tgrt_status status = checkArguments(executable, inputs, num_inputs,
+                                          outputs, num_outputs))
+    return status;
+  const ExecutableImage &image = executable->image;
+
+  // Inputs are borrowed; every other slot is allocated here and released at
+  // the end, after the results have taken their own reference.
+  std::vector<tgrt_buffer> slots(image.buffers().size());
+  for (uint32_t i = 0; i < num_inputs; ++i)
+    slots[image.input(i)] = inputs[i];
+  tgrt_status status = TGRT_OK;
+  for (uint32_t b = 0; b < slots.size() && status == TGRT_OK; ++b)
+    if (image.buffers()[b].role != TG_BUFFER_INPUT)
+      status = tgrt_buffer_alloc(executable->device,
+                                 image.buffers()[b].size_bytes, &slots[b]);
+  if (status == TGRT_OK)
+    status = runSteps(executable, slots);
+  if (status == TGRT_OK)
+    for (uint32_t o = 0; o < num_outputs; ++o) {
+      outputs[o] = slots[image.output(o)];
+      tgrt_buffer_retain(outputs[o]);
+    }
+  for (uint32_t b = 0; b < slots.size(); ++b)
+    if (image.buffers()[b].role != TG_BUFFER_INPUT)
+      tgrt_buffer_release(slots[b]);
+  return status == TGRT_OK ? succeed() : status;
+}

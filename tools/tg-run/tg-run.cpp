@@ -1,0 +1,415 @@
+//===- tg-run.cpp - run a function of a .mlir file on a device ------------===//
+//
+//   tg-run file.mlir [--function NAME] [--input VALUES]... [--random]
+//
+// Compiles the function through the whole pipeline, runs it on a device of
+// the runtime and prints each result in a stable text form, so end-to-end
+// lit tests can FileCheck it. Inputs, one --input per argument in order:
+//   1,2,3,4      the elements, row-major (as many as the argument has)
+//   splat:0.5    every element the same
+//   @file        whitespace-separated elements read from a file
+//   random       uniform random elements (--seed)
+// Missing inputs are an error unless --random fills them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tg/Compiler/Compiler.h"
+#include "tg/Dialect/TG/IR/TGDialect.h"
+#include "tg_executable.h"
+#include "tgrt.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/ADT/StringExtras.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <random>
+
+using namespace mlir;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory runCategory("tg-run options");
+static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<file.mlir>"),
+                                      cl::init("-"), cl::cat(runCategory));
+static cl::opt<std::string> functionName("function",
+                                         cl::desc("The function to run (default: the only public one)"), cl::cat(runCategory));
+static cl::list<std::string> inputValues("input",
+                                         cl::desc("An argument: 1,2,3 | splat:X | @file | random"), cl::cat(runCategory));
+static cl::opt<bool> randomInputs("random", cl::desc("Fill arguments without --input with random values"), cl::cat(runCategory));
+static cl::opt<unsigned> seed("seed", cl::desc("Seed of random inputs"), cl::init(0), cl::cat(runCategory));
+static cl::opt<std::string> device("device", cl::desc("Device to run on (default: DEV, else CPU)"), cl::cat(runCategory));
+static cl::opt<bool> listDevices("list-devices", cl::desc("List the backends and their devices, and exit"), cl::cat(runCategory));
+static cl::opt<bool> portable("portable", cl::desc("CPU: code for any x86-64-v2 machine"), cl::cat(runCategory));
+static cl::opt<unsigned> repeat("repeat", cl::desc("Run this many times (timings with DEBUG>=1)"), cl::init(1), cl::cat(runCategory));
+
+namespace {
+
+int fail(const llvm::Twine &message) {
+  llvm::errs() << "tg-run: " << message << "\n";
+  return 1;
+}
+
+int envInt(const char *name) {
+  const char *v = std::getenv(name);
+  return v ? std::atoi(v) : 0;
+}
+
+struct TensorSpec {
+  uint32_t dtype, rank;
+  int64_t shape[8];
+  int64_t elements() const {
+    int64_t n = 1;
+    for (uint32_t i = 0; i < rank; ++i)
+      n *= shape[i];
+    return n;
+  }
+  uint64_t bytes() const { return elements() * tg_dtype_size(dtype); }
+};
+
+bool isFloatType(uint32_t dtype) {
+  return dtype == TG_DTYPE_FLOAT16 || dtype == TG_DTYPE_BFLOAT16 ||
+         dtype == TG_DTYPE_FLOAT32 || dtype == TG_DTYPE_FLOAT64;
+}
+
+/// IEEE half and bfloat16 from and to float.
+uint16_t toHalf(float f) {
+  llvm::APFloat a(f);
+  bool losesInfo;
+  a.convert(llvm::APFloat::IEEEhalf(), llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+  return a.bitcastToAPInt().getZExtValue();
+}
+uint16_t toBFloat(float f) {
+  llvm::APFloat a(f);
+  bool losesInfo;
+  a.convert(llvm::APFloat::BFloat(), llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+  return a.bitcastToAPInt().getZExtValue();
+}
+double fromHalf(uint16_t bits, bool isBFloat) {
+  llvm::APFloat a(isBFloat ? llvm::APFloat::BFloat() : llvm::APFloat::IEEEhalf(),
+                  llvm::APInt(16, bits));
+  return a.convertToDouble();
+}
+
+/// Writes one element, given as a double, in `dtype` at `out`.
+void store(uint32_t dtype, double v, char *out) {
+  switch (dtype) {
+  case TG_DTYPE_BOOL: *reinterpret_cast<uint8_t *>(out) = v != 0; break;
+  case TG_DTYPE_INT8: *reinterpret_cast<int8_t *>(out) = static_cast<int8_t>(v); break;
+  case TG_DTYPE_UINT8: *reinterpret_cast<uint8_t *>(out) = static_cast<uint8_t>(v); break;
+  case TG_DTYPE_INT16: *reinterpret_cast<int16_t *>(out) = static_cast<int16_t>(v); break;
+  case TG_DTYPE_UINT16: *reinterpret_cast<uint16_t *>(out) = static_cast<uint16_t>(v); break;
+  case TG_DTYPE_INT32: *reinterpret_cast<int32_t *>(out) = static_cast<int32_t>(v); break;
+  case TG_DTYPE_UINT32: *reinterpret_cast<uint32_t *>(out) = static_cast<uint32_t>(v); break;
+  case TG_DTYPE_INT64: *reinterpret_cast<int64_t *>(out) = static_cast<int64_t>(v); break;
+  case TG_DTYPE_UINT64: *reinterpret_cast<uint64_t *>(out) = static_cast<uint64_t>(v); break;
+  case TG_DTYPE_FLOAT16: *reinterpret_cast<uint16_t *>(out) = toHalf(v); break;
+  case TG_DTYPE_BFLOAT16: *reinterpret_cast<uint16_t *>(out) = toBFloat(v); break;
+  case TG_DTYPE_FLOAT32: *reinterpret_cast<float *>(out) = static_cast<float>(v); break;
+  case TG_DTYPE_FLOAT64: *reinterpret_cast<double *>(out) = v; break;
+  }
+}
+
+/// Parses one element of `dtype`; integers exactly (uint64 and int64 alike).
+bool storeText(uint32_t dtype, llvm::StringRef text, char *out) {
+  text = text.trim();
+  if (!isFloatType(dtype) && dtype != TG_DTYPE_BOOL) {
+    if (text.starts_with("-")) {
+      long long v;
+      if (llvm::getAsSignedInteger(text, 10, v))
+        return false;
+      std::memcpy(out, &v, tg_dtype_size(dtype)); // little-endian truncation
+      return true;
+    }
+    unsigned long long v;
+    if (llvm::getAsUnsignedInteger(text, 10, v))
+      return false;
+    std::memcpy(out, &v, tg_dtype_size(dtype));
+    return true;
+  }
+  if (text == "true" || text == "false") {
+    store(dtype, text == "true", out);
+    return true;
+  }
+  double v;
+  if (text == "nan")
+    v = NAN;
+  else if (text == "inf")
+    v = INFINITY;
+  else if (text == "-inf")
+    v = -INFINITY;
+  else if (text.getAsDouble(v))
+    return false;
+  store(dtype, v, out);
+  return true;
+}
+
+/// Fills `data` from an --input value; a sentence on failure.
+std::string readInput(llvm::StringRef spec, const TensorSpec &tensor, std::string &data,
+                      std::mt19937_64 &rng) {
+  int64_t n = tensor.elements();
+  uint32_t size = tg_dtype_size(tensor.dtype);
+  data.assign(tensor.bytes(), '\0');
+  if (spec == "random") {
+    std::uniform_real_distribution<double> unit(-1.0, 1.0);
+    std::uniform_int_distribution<int> small(-10, 10);
+    for (int64_t i = 0; i < n; ++i) {
+      double v = isFloatType(tensor.dtype) ? unit(rng)
+                 : tensor.dtype == TG_DTYPE_BOOL ? small(rng) > 0
+                 : std::abs(small(rng)) * (tensor.dtype % 2 == 0 ? 1 : (small(rng) < 0 ? -1 : 1));
+      store(tensor.dtype, v, &data[i * size]);
+    }
+    return "";
+  }
+  std::string text;
+  if (spec.consume_front("splat:")) {
+    for (int64_t i = 0; i < n; ++i)
+      if (!storeText(tensor.dtype, spec, &data[i * size]))
+        return "'" + spec.str() + "' is not a value of this type";
+    return "";
+  }
+  if (spec.consume_front("@")) {
+    auto file = llvm::MemoryBuffer::getFile(spec);
+    if (!file)
+      return "cannot read " + spec.str() + ": " + file.getError().message();
+    text = (*file)->getBuffer().str();
+  } else {
+    text = spec.str();
+  }
+  llvm::SmallVector<llvm::StringRef> items;
+  llvm::SplitString(text, items, ", \t\n\r");
+  if (static_cast<int64_t>(items.size()) != n)
+    return "has " + std::to_string(items.size()) + " values but the argument has " +
+           std::to_string(n) + " elements";
+  for (int64_t i = 0; i < n; ++i)
+    if (!storeText(tensor.dtype, items[i], &data[i * size]))
+      return "'" + items[i].str() + "' is not a value of this type";
+  return "";
+}
+
+std::string formatElement(uint32_t dtype, const char *p) {
+  char text[64];
+  switch (dtype) {
+  case TG_DTYPE_BOOL: return *p ? "true" : "false";
+  case TG_DTYPE_INT8: return std::to_string(*reinterpret_cast<const int8_t *>(p));
+  case TG_DTYPE_UINT8: return std::to_string(*reinterpret_cast<const uint8_t *>(p));
+  case TG_DTYPE_INT16: return std::to_string(*reinterpret_cast<const int16_t *>(p));
+  case TG_DTYPE_UINT16: return std::to_string(*reinterpret_cast<const uint16_t *>(p));
+  case TG_DTYPE_INT32: return std::to_string(*reinterpret_cast<const int32_t *>(p));
+  case TG_DTYPE_UINT32: return std::to_string(*reinterpret_cast<const uint32_t *>(p));
+  case TG_DTYPE_INT64: return std::to_string(*reinterpret_cast<const int64_t *>(p));
+  case TG_DTYPE_UINT64: return std::to_string(*reinterpret_cast<const uint64_t *>(p));
+  case TG_DTYPE_FLOAT16:
+  case TG_DTYPE_BFLOAT16:
+    std::snprintf(text, sizeof text, "%.5g",
+                  fromHalf(*reinterpret_cast<const uint16_t *>(p), dtype == TG_DTYPE_BFLOAT16));
+    return text;
+  case TG_DTYPE_FLOAT32:
+    std::snprintf(text, sizeof text, "%.7g", *reinterpret_cast<const float *>(p));
+    return text;
+  case TG_DTYPE_FLOAT64:
+    std::snprintf(text, sizeof text, "%.16g", *reinterpret_cast<const double *>(p));
+    return text;
+  }
+  return "?";
+}
+
+/// Nested brackets, one level per axis: [[1, 2], [3, 4]].
+void printTensor(llvm::raw_ostream &os, const TensorSpec &t, const std::string &data) {
+  uint32_t size = tg_dtype_size(t.dtype);
+  int64_t index = 0;
+  std::function<void(uint32_t)> print = [&](uint32_t axis) {
+    if (axis == t.rank) {
+      os << formatElement(t.dtype, &data[index++ * size]);
+      return;
+    }
+    os << "[";
+    for (int64_t i = 0; i < t.shape[axis]; ++i) {
+      if (i)
+        os << ", ";
+      print(axis + 1);
+    }
+    os << "]";
+  };
+  print(0);
+}
+
+const char *dtypeName(uint32_t dtype) {
+  static const char *names[] = {"?", "i1", "i8", "ui8", "i16", "ui16", "i32", "ui32",
+                                "i64", "ui64", "f16", "bf16", "f32", "f64"};
+  return dtype < 14 ? names[dtype] : "?";
+}
+
+std::string typeText(const TensorSpec &t) {
+  std::string s = "tensor<";
+  for (uint32_t i = 0; i < t.rank; ++i)
+    s += std::to_string(t.shape[i]) + "x";
+  return s + dtypeName(t.dtype) + ">";
+}
+
+struct Timing {
+  uint64_t launches = 0, nanoseconds = 0;
+  bool perKernel = false;
+};
+
+void observeLaunch(void *user, const char *kernel, uint64_t ns, uint64_t flops, uint64_t bytes) {
+  auto *timing = static_cast<Timing *>(user);
+  ++timing->launches;
+  timing->nanoseconds += ns;
+  if (timing->perKernel) {
+    double seconds = ns * 1e-9;
+    llvm::errs() << llvm::format("  %-24s %9.3f us  %8.2f GFLOPS  %8.2f GB/s\n", kernel, ns * 1e-3,
+                                 seconds > 0 ? flops / seconds * 1e-9 : 0.0,
+                                 seconds > 0 ? bytes / seconds * 1e-9 : 0.0);
+  }
+}
+
+void reportBackend(void *, const char *backend, int32_t count, const char *detail) {
+  llvm::outs() << llvm::format("%-8s %d device%s  %s\n", backend, count, count == 1 ? " " : "s",
+                               detail);
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions(runCategory);
+  cl::ParseCommandLineOptions(argc, argv, "tinygrad-mlir: run a function on a device\n");
+  // The in-process linker resets every command-line option when it is done:
+  // keep the values.
+  std::vector<std::string> givenInputs(inputValues.begin(), inputValues.end());
+  const bool fillRandom = randomInputs, portableCode = portable;
+  const unsigned runs = std::max(1u, unsigned(repeat)), randomSeed = seed;
+  const std::string deviceName = device;
+  if (listDevices) {
+    if (tgrt_list_backends(reportBackend, nullptr) != TGRT_OK)
+      return fail(tgrt_last_error());
+    return 0;
+  }
+
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+  registry.insert<tg::TGDialect>();
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  std::string error;
+  auto file = mlir::openInputFile(inputFile, &error);
+  if (!file)
+    return fail(error);
+  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return fail("the input is not valid IR (see the errors above)");
+
+  std::string name = functionName;
+  if (name.empty()) {
+    std::vector<std::string> candidates;
+    for (auto fn : module->getOps<func::FuncOp>())
+      if (fn.isPublic() && !fn.isExternal())
+        candidates.push_back(fn.getName().str());
+    if (candidates.size() != 1)
+      return fail(llvm::Twine("the module has ") + llvm::Twine(candidates.size()) +
+                  " public functions; choose one with --function");
+    name = candidates.front();
+  } else if (!module->lookupSymbol<func::FuncOp>(name)) {
+    std::string known;
+    for (auto fn : module->getOps<func::FuncOp>())
+      known += (known.empty() ? "" : ", ") + fn.getName().str();
+    return fail("no function '" + name + "' in " + inputFile + " (it has: " + known + ")");
+  }
+
+  int debug = envInt("DEBUG");
+  tgrt_device dev;
+  if (tgrt_device_open(deviceName.empty() ? nullptr : deviceName.c_str(), &dev) != TGRT_OK)
+    return fail(tgrt_last_error());
+  tg::CompileOptions options;
+  options.device = llvm::StringRef(tgrt_device_name(dev)).split(':').first.str();
+  options.portable = portableCode;
+  options.noopt = envInt("NOOPT") != 0;
+  options.debug = debug;
+  options.log = &llvm::errs();
+  auto compileStart = std::chrono::steady_clock::now();
+  FailureOr<tg::Executable> executable = tg::compileFunction(*module, name, options);
+  if (failed(executable))
+    return fail("compiling @" + name + " failed (see the errors above)");
+  double compileSeconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - compileStart).count();
+
+  tgrt_executable exe;
+  if (tgrt_executable_load(dev, executable->blob.data(), executable->blob.size(), &exe) != TGRT_OK)
+    return fail(tgrt_last_error());
+
+  uint32_t numInputs = tgrt_executable_num_inputs(exe);
+  uint32_t numOutputs = tgrt_executable_num_outputs(exe);
+  if (givenInputs.size() > numInputs)
+    return fail("@" + name + " takes " + std::to_string(numInputs) + " arguments, but " +
+                std::to_string(givenInputs.size()) + " --input were given");
+  if (givenInputs.size() < numInputs && !fillRandom)
+    return fail("@" + name + " takes " + std::to_string(numInputs) + " arguments, but " +
+                std::to_string(givenInputs.size()) +
+                " --input were given (--random fills the rest)");
+  std::mt19937_64 rng(randomSeed);
+  std::vector<tgrt_buffer> inputs(numInputs);
+  for (uint32_t i = 0; i < numInputs; ++i) {
+    TensorSpec spec{};
+    tgrt_executable_input(exe, i, &spec.dtype, &spec.rank, spec.shape);
+    std::string data;
+    std::string problem = readInput(i < givenInputs.size() ? llvm::StringRef(givenInputs[i]) : "random",
+                                    spec, data, rng);
+    if (!problem.empty())
+      return fail("--input #" + std::to_string(i) + " (" + typeText(spec) + ") " + problem);
+    if (tgrt_buffer_alloc(dev, spec.bytes(), &inputs[i]) != TGRT_OK ||
+        tgrt_buffer_write(inputs[i], 0, data.data(), data.size()) != TGRT_OK)
+      return fail(tgrt_last_error());
+  }
+
+  Timing timing;
+  timing.perKernel = debug >= 2;
+  if (debug >= 1)
+    tgrt_executable_observe(exe, observeLaunch, &timing);
+  std::vector<tgrt_buffer> outputs(numOutputs);
+  for (unsigned run = 0; run < runs; ++run) {
+    if (run)
+      for (tgrt_buffer b : outputs)
+        tgrt_buffer_release(b);
+    if (tgrt_executable_run(exe, inputs.data(), numInputs, outputs.data(), numOutputs) != TGRT_OK)
+      return fail(tgrt_last_error());
+  }
+  if (debug >= 1)
+    llvm::errs() << llvm::format(
+        "scheduled %zu kernels, compiled in %.3f s; %llu launches took %.3f ms\n",
+        executable->kernels.size(), compileSeconds, (unsigned long long)timing.launches,
+        timing.nanoseconds * 1e-6);
+
+  for (uint32_t i = 0; i < numOutputs; ++i) {
+    TensorSpec spec{};
+    tgrt_executable_output(exe, i, &spec.dtype, &spec.rank, spec.shape);
+    std::string data(spec.bytes(), '\0');
+    if (tgrt_buffer_read(outputs[i], 0, data.data(), data.size()) != TGRT_OK)
+      return fail(tgrt_last_error());
+    llvm::outs() << "result #" << i << ": " << typeText(spec) << " = ";
+    printTensor(llvm::outs(), spec, data);
+    llvm::outs() << "\n";
+    tgrt_buffer_release(outputs[i]);
+  }
+  for (tgrt_buffer b : inputs)
+    tgrt_buffer_release(b);
+  tgrt_executable_release(exe);
+  tgrt_device_release(dev);
+  return 0;
+}
