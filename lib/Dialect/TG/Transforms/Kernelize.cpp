@@ -1,29 +1,54 @@
 //===- Kernelize.cpp - the tg-kernelize pass ------------------------------===//
 //
-// tinygrad's scheduler (schedule/rangeify.py): decides which values become
-// buffers and groups everything else into the kernels that compute them.
+// tinygrad's scheduler (schedule/rangeify.py, indexing.py): decides which
+// values become buffers and groups everything else into the kernels that
+// compute them, in tinygrad's two steps.
 //
-// A value is realized (gets a buffer and a kernel) when
-//   - it is a function result, the operand of tg.contiguous, the source of a
-//     tg.copy or the value of a tg.assign (explicit materialization);
-//   - it is a reduction whose result, with more than one element, is
-//     broadcast again by a tg.expand (tinygrad's "ended ranges": softmax's
-//     max is realized; `x.sum() + y` with a scalar sum is not).
-// Everything else fuses into every kernel that uses it: elementwise chains
-// and movement ops into their consumers, reductions (several, parallel or
-// nested) with the elementwise work around them. A value used by two kernels
-// is computed in both, as tinygrad recomputes rather than materializes.
+// 1. Candidates (run_rangeify). Walking from the results back to the inputs,
+//    every op gets the index (a "range" expression per axis) its consumers
+//    read it at. A value is a candidate when
+//    - it is explicitly materialized: a function result, the operand of
+//      tg.contiguous or tg.copy, the value of tg.assign (always kept);
+//    - its consumers read it at different indices: two kernels (each has
+//      loops of its own), two reductions, or `r` and `r.T` in one kernel;
+//    - a broadcast ends its loops (tinygrad's "ended ranges"): a reduction
+//      the broadcast reads, or else the first elementwise op or reduction
+//      behind what the broadcast reads. What feeds a candidate fuses into it
+//      (nested reductions of a conv's backward pass, parallel reductions
+//      combined before the broadcast). A 0-d result is exempt; a reduction
+//      drops the axes it reduces, as tinygrad's does.
+//    A reshape or expand that is a candidate realizes the value it views:
+//    tinygrad broadcasts inside the consumer and stores the smaller tensor.
+// 2. Cost (remove_bufferize). A candidate that is not explicit stays a
+//    buffer only when recomputing it in every consumer is expensive: it
+//    reads more than 3 buffers, or it contains a reduction that reads a
+//    buffer (and depends on the axes it reduces). Aranges and masks
+//    (reductions of constants) and cheap elementwise work are recomputed; a
+//    gradient read by two optimizer kernels is computed once.
+// Everything else fuses into every kernel that uses it.
+//
+// Assignments: tg.assign writes its target in place when its kernel reads
+// the target only at the index it writes and nothing else uses the value;
+// otherwise the value gets a buffer of its own and a copy kernel writes it
+// into the target. Assigning a buffer (tinygrad's clone) is a copy kernel;
+// an assignment that writes nothing (a buffer into itself, an empty tensor,
+// the value the previous assignment wrote) is dropped. A realized value with
+// no elements needs no kernel: it is an empty tensor.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tg/Dialect/TG/Transforms/Passes.h"
 
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/SetVector.h"
-#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
+
+#include <map>
+#include <numeric>
+#include <set>
 
 namespace mlir::tg {
 #define GEN_PASS_DEF_TGKERNELIZE
@@ -42,25 +67,486 @@ bool isComputeOp(Operation *op) {
               KernelOp, YieldOp>(op);
 }
 
-/// Whether a value of `v`'s reduction, flowing forward through fused
-/// elementwise and movement ops, is broadcast again by an expand.
-bool reachesExpand(Value v, const llvm::DenseSet<Value> &realized,
-                   llvm::SmallPtrSetImpl<Operation *> &visited) {
-  for (Operation *user : v.getUsers()) {
-    if (!isComputeOp(user) || !visited.insert(user).second)
+ArrayRef<int64_t> shapeOf(Value v) { return cast<RankedTensorType>(v.getType()).getShape(); }
+
+int64_t floorDiv(int64_t a, int64_t b) { return a / b - (a % b != 0 && (a < 0) != (b < 0)); }
+
+//===----------------------------------------------------------------------===//
+// Indices: tinygrad's ranges
+//===----------------------------------------------------------------------===//
+
+/// The index one axis is read at: Σ coefficient·term + constant, terms sorted
+/// by id. A term is a range (a loop of a kernel or of a reduction) or the
+/// floor division of an index by a constant. Terms are interned, so indices
+/// that simplify to the same expression compare equal, as tinygrad's
+/// hash-consed UOps do after `symbolic`.
+struct Index {
+  SmallVector<std::pair<unsigned, int64_t>, 2> terms;
+  int64_t constant = 0;
+  bool operator==(const Index &other) const {
+    return terms == other.terms && constant == other.constant;
+  }
+  /// Whether it depends on a loop at all (tinygrad's `.ranges` is nonempty).
+  bool hasRange() const { return !terms.empty(); }
+};
+using Indices = SmallVector<Index, 4>;
+
+Index constant(int64_t c) {
+  Index index;
+  index.constant = c;
+  return index;
+}
+
+/// a + scale·b.
+Index add(const Index &a, const Index &b, int64_t scale = 1) {
+  Index sum;
+  sum.constant = a.constant + scale * b.constant;
+  auto x = a.terms.begin(), y = b.terms.begin();
+  while (x != a.terms.end() || y != b.terms.end()) {
+    if (y == b.terms.end() || (x != a.terms.end() && x->first < y->first)) {
+      sum.terms.push_back(*x++);
       continue;
-    if (isa<ExpandOp>(user))
+    }
+    int64_t coefficient = scale * y->second;
+    if (x != a.terms.end() && x->first == y->first)
+      coefficient += (x++)->second;
+    if (coefficient != 0)
+      sum.terms.push_back({y->first, coefficient});
+    ++y;
+  }
+  return sum;
+}
+
+/// Creates ranges and simplifies the index arithmetic of movement ops
+/// (tinygrad's divandmod rules, as far as views need them).
+class IndexContext {
+public:
+  /// A fresh loop over `size` elements; a loop of one iteration is index 0.
+  Index range(int64_t size) {
+    if (size <= 1)
+      return constant(0);
+    terms.push_back({{0, size - 1}, Index(), 0});
+    return term(terms.size() - 1);
+  }
+  Indices ranges(ArrayRef<int64_t> shape) {
+    Indices indices;
+    for (int64_t size : shape)
+      indices.push_back(range(size));
+    return indices;
+  }
+
+  /// floor(x / d) for d > 0: multiples of d move out of the division, a
+  /// common factor cancels, a remainder that cannot reach d vanishes, and
+  /// (x // a) // b is x // (a·b).
+  Index divide(const Index &x, int64_t d) {
+    if (d == 1)
+      return x;
+    Index quotient, rest;
+    for (auto [id, coefficient] : x.terms) {
+      int64_t q = floorDiv(coefficient, d);
+      if (q != 0)
+        quotient.terms.push_back({id, q});
+      if (coefficient != q * d)
+        rest.terms.push_back({id, coefficient - q * d});
+    }
+    quotient.constant = floorDiv(x.constant, d);
+    rest.constant = x.constant - quotient.constant * d;
+    int64_t common = d;
+    for (auto [id, coefficient] : rest.terms)
+      common = std::gcd(common, coefficient);
+    if (common > 1) {
+      for (auto &entry : rest.terms)
+        entry.second /= common;
+      rest.constant = floorDiv(rest.constant, common);
+      d /= common;
+    }
+    auto [lo, hi] = bounds(rest);
+    if (floorDiv(lo, d) == floorDiv(hi, d))
+      return add(quotient, constant(floorDiv(lo, d)));
+    if (rest.constant == 0 && rest.terms.size() == 1 && rest.terms[0].second == 1 &&
+        terms[rest.terms[0].first].divisor != 0) {
+      Term inner = terms[rest.terms[0].first]; // a copy: divide adds terms
+      return add(quotient, divide(inner.numerator, inner.divisor * d));
+    }
+    return add(quotient, term(division(rest, d)));
+  }
+  Index modulo(const Index &x, int64_t d) { return add(x, divide(x, d), -d); }
+
+  /// Whether `x` varies with one of the ranges that `loops` are made of.
+  bool dependsOn(const Index &x, const Indices &loops) const {
+    return llvm::any_of(x.terms, [&](auto entry) {
+      const Term &term = terms[entry.first];
+      if (term.divisor != 0)
+        return dependsOn(term.numerator, loops);
+      return llvm::any_of(loops, [&](const Index &loop) {
+        return llvm::is_contained(llvm::make_first_range(loop.terms), entry.first);
+      });
+    });
+  }
+
+  /// The indices a movement op or reduction reads its operand at when its
+  /// result is read at `out` (tinygrad's apply_movement_op); elementwise ops
+  /// read their operands where their result is read.
+  Indices operandIndices(Operation *op, const Indices &out) {
+    if (op->getNumOperands() == 0)
+      return {};
+    ArrayRef<int64_t> in = shapeOf(op->getOperand(0));
+    Indices indices(out);
+    if (auto permute = dyn_cast<PermuteOp>(op)) {
+      for (auto [i, axis] : llvm::enumerate(permute.getOrder()))
+        indices[axis] = out[i];
+    } else if (isa<ExpandOp>(op)) {
+      for (auto [i, size] : llvm::enumerate(in))
+        if (size == 1)
+          indices[i] = constant(0);
+    } else if (auto shrink = dyn_cast<ShrinkOp>(op)) {
+      for (auto [i, begin] : llvm::enumerate(shrink.getBegin()))
+        indices[i] = add(out[i], constant(begin));
+    } else if (auto pad = dyn_cast<PadOp>(op)) {
+      // The valid (inside the unpadded part) is not part of the index.
+      for (auto [i, low] : llvm::enumerate(pad.getLow()))
+        indices[i] = add(out[i], constant(-low));
+    } else if (auto flip = dyn_cast<FlipOp>(op)) {
+      for (int64_t axis : flip.getAxes())
+        indices[axis] = add(constant(in[axis] - 1), out[axis], -1);
+    } else if (auto reshape = dyn_cast<ReshapeOp>(op)) {
+      indices = reshapeIndices(in, shapeOf(reshape), out);
+    } else if (auto reduce = dyn_cast<ReduceOp>(op)) {
+      for (int64_t axis : reduce.getAxes())
+        indices[axis] = range(in[axis]);
+    }
+    return indices;
+  }
+
+private:
+  struct Term {
+    std::pair<int64_t, int64_t> bounds;
+    Index numerator; // of a division; a range has none
+    int64_t divisor; // 0 for a range
+  };
+
+  static Index term(unsigned id) {
+    Index index;
+    index.terms.push_back({id, 1});
+    return index;
+  }
+
+  std::pair<int64_t, int64_t> bounds(const Index &x) const {
+    int64_t lo = x.constant, hi = x.constant;
+    for (auto [id, coefficient] : x.terms) {
+      auto [termLo, termHi] = terms[id].bounds;
+      lo += coefficient * (coefficient > 0 ? termLo : termHi);
+      hi += coefficient * (coefficient > 0 ? termHi : termLo);
+    }
+    return {lo, hi};
+  }
+
+  /// The interned term `x // d`.
+  unsigned division(const Index &x, int64_t d) {
+    std::vector<int64_t> key = {d, x.constant};
+    for (auto [id, coefficient] : x.terms)
+      key.insert(key.end(), {id, coefficient});
+    auto [it, inserted] = divisions.try_emplace(std::move(key), terms.size());
+    if (inserted) {
+      auto [lo, hi] = bounds(x);
+      terms.push_back({{floorDiv(lo, d), floorDiv(hi, d)}, x, d});
+    }
+    return it->second;
+  }
+
+  /// Row-major linearization of `out`, split into the axes of `in`.
+  Indices reshapeIndices(ArrayRef<int64_t> in, ArrayRef<int64_t> outShape,
+                         const Indices &out) {
+    if (llvm::is_contained(in, 0))
+      return Indices(in.size(), constant(0));
+    Index flat;
+    int64_t stride = 1;
+    for (int64_t i = outShape.size() - 1; i >= 0; --i) {
+      flat = add(flat, out[i], stride);
+      stride *= outShape[i];
+    }
+    Indices indices(in.size());
+    stride = 1;
+    for (int64_t i = in.size() - 1; i >= 0; --i) {
+      indices[i] = modulo(divide(flat, stride), in[i]);
+      stride *= in[i];
+    }
+    return indices;
+  }
+
+  std::vector<Term> terms;
+  std::map<std::vector<int64_t>, unsigned> divisions;
+};
+
+//===----------------------------------------------------------------------===//
+// Step 1: candidates (tinygrad's run_rangeify)
+//===----------------------------------------------------------------------===//
+
+/// Computed values that must get a buffer: function results and the
+/// operands of tg.contiguous, tg.copy and tg.assign.
+llvm::DenseSet<Value> explicitRealizations(Block &block) {
+  llvm::DenseSet<Value> realized;
+  auto realize = [&](Value v) {
+    if (isComputeOp(v.getDefiningOp()))
+      realized.insert(v);
+  };
+  for (Operation &op : block) {
+    if (auto contiguous = dyn_cast<ContiguousOp>(op))
+      realize(contiguous.getX());
+    else if (auto copy = dyn_cast<CopyOp>(op))
+      realize(copy.getX());
+    else if (auto assign = dyn_cast<AssignOp>(op))
+      realize(assign.getValue());
+    else if (op.hasTrait<OpTrait::ReturnLike>())
+      for (Value v : op.getOperands())
+        realize(v);
+  }
+  return realized;
+}
+
+/// Walks a function body from its results back to its inputs and gives every
+/// compute op the indices it is read at, collecting the values that must be
+/// realized for those indices to exist.
+class Rangeify {
+public:
+  Rangeify(Block &block, const llvm::DenseSet<Value> &explicitlyRealized)
+      : realized(explicitlyRealized) {
+    for (Operation &op : llvm::reverse(block))
+      if (isComputeOp(&op))
+        visit(&op);
+  }
+
+  /// Candidates that tinygrad may still inline (not explicitly realized).
+  SmallVector<Value> candidates;
+
+private:
+  /// tinygrad's step for one op: its output ranges are fresh if it is
+  /// realized, else those its consumers read it at; then the ranges it reads
+  /// its operands at.
+  void visit(Operation *op) {
+    Value x = op->getResult(0);
+    // Whether a broadcast further down ends the loops: a reduction is
+    // realized before the broadcast that reads it; any other op passes the
+    // ended loops on to what it reads.
+    bool ended = llvm::any_of(op->getUsers(), [&](Operation *user) { return ending.lookup(user); });
+    if (isa<ReduceOp>(op))
+      ended |= broadcastEndsRanges(x);
+    std::optional<Indices> out;
+    if (realized.contains(x)) {
+      out = ranges.ranges(shapeOf(x));
+      ended = false;
+    } else if (!(out = readIndices(op))) {
+      ending[op] = ended;
+      return;
+    }
+    if (ended && (op->hasTrait<OpTrait::Elementwise>() || isa<ReduceOp>(op))) {
+      if (keepsAnAxis(op))
+        out = realize(x);
+      ended = false;
+    }
+    if (!isa<ReduceOp>(op))
+      ended |= broadcastEndsRanges(x);
+    ending[op] = ended;
+    outputIndices[op] = *out;
+    operandIndices[op] = ranges.operandIndices(op, *out);
+  }
+
+  /// The indices the consumers of `op` read it at, none if nothing reads it.
+  /// Consumers that disagree (two kernels, two reductions, r and r.T) make
+  /// it a candidate with fresh ranges; constants are never stored.
+  std::optional<Indices> readIndices(Operation *op) {
+    SmallVector<const Indices *> reads;
+    for (Operation *user : op->getUsers())
+      if (auto it = operandIndices.find(user); it != operandIndices.end())
+        reads.push_back(&it->second);
+    if (reads.empty())
+      return std::nullopt;
+    if (isa<ConstOp>(op) ||
+        llvm::all_of(reads, [&](const Indices *read) { return *read == *reads.front(); }))
+      return *reads.front();
+    return realize(op->getResult(0));
+  }
+
+  /// Whether the result of an elementwise op or reduction has an axis in
+  /// tinygrad's terms: a reduction drops the axes it reduces (keepdim is a
+  /// reshape after it), so `x.sum()` is 0-d and `x.mean(0, keepdim=True)`
+  /// of a vector is a reduction to 0-d followed by a 1-element multiply.
+  static bool keepsAnAxis(Operation *op) {
+    size_t rank = shapeOf(op->getResult(0)).size();
+    if (auto reduce = dyn_cast<ReduceOp>(op))
+      return rank > reduce.getAxes().size();
+    return rank > 0;
+  }
+
+  /// Makes `x` a candidate and returns its fresh ranges. A reshape or expand
+  /// makes the value it views a candidate instead; a view of a buffer or of
+  /// a constant needs no buffer.
+  Indices realize(Value x) {
+    Value base = x;
+    while (isa_and_nonnull<ReshapeOp, ExpandOp>(base.getDefiningOp()))
+      base = base.getDefiningOp()->getOperand(0);
+    if (isComputeOp(base.getDefiningOp()) && !isa<ConstOp>(base.getDefiningOp()) &&
+        realized.insert(base).second)
+      candidates.push_back(base);
+    return ranges.ranges(shapeOf(x));
+  }
+
+  /// Whether an expand of `x` broadcasts an axis that its consumers index
+  /// with a loop (tinygrad's broadcast_ending_ranges).
+  bool broadcastEndsRanges(Value x) {
+    ArrayRef<int64_t> in = shapeOf(x);
+    for (Operation *user : x.getUsers()) {
+      auto expand = dyn_cast<ExpandOp>(user);
+      auto it = expand ? outputIndices.find(expand) : outputIndices.end();
+      if (it == outputIndices.end())
+        continue;
+      for (auto [i, size] : llvm::enumerate(shapeOf(expand)))
+        if (in[i] == 1 && size != 1 && it->second[i].hasRange())
+          return true;
+    }
+    return false;
+  }
+
+  llvm::DenseSet<Value> realized;
+  IndexContext ranges;
+  llvm::DenseMap<Operation *, Indices> outputIndices, operandIndices;
+  llvm::DenseMap<Operation *, bool> ending;
+};
+
+//===----------------------------------------------------------------------===//
+// Step 2: cost (tinygrad's remove_bufferize)
+//===----------------------------------------------------------------------===//
+
+/// Whether `v` is read from a buffer inside a kernel: a function argument,
+/// the result of a kernel, copy or assign, or a realized value.
+bool isBuffer(Value v, const llvm::DenseSet<Value> &realized) {
+  return realized.contains(v) || !isComputeOp(v.getDefiningOp());
+}
+
+/// The compute ops that a kernel computing `root` contains, and the buffers
+/// it reads.
+void collectCone(Value root, const llvm::DenseSet<Value> &realized,
+                 llvm::SetVector<Operation *> &cone, llvm::SetVector<Value> &inputs) {
+  SmallVector<Value> stack = {root};
+  while (!stack.empty()) {
+    Value v = stack.pop_back_val();
+    if (v != root && isBuffer(v, realized)) {
+      inputs.insert(v);
+      continue;
+    }
+    if (cone.insert(v.getDefiningOp()))
+      llvm::append_range(stack, v.getDefiningOp()->getOperands());
+  }
+}
+
+/// Visits what a kernel reads, starting from `starts` (values with the
+/// indices they are read at) and walking through compute ops down to buffers;
+/// `visit` sees every value with its indices and returns true to stop.
+/// Returns whether it stopped.
+bool anyRead(IndexContext &ranges, SmallVector<std::pair<Value, Indices>> stack,
+             const llvm::DenseSet<Value> &realized,
+             function_ref<bool(Value, const Indices &)> visit) {
+  std::set<std::pair<void *, std::vector<int64_t>>> visited;
+  while (!stack.empty()) {
+    auto [v, indices] = stack.pop_back_val();
+    std::vector<int64_t> key;
+    for (const Index &index : indices) {
+      key.insert(key.end(), {index.constant, int64_t(index.terms.size())});
+      for (auto [id, coefficient] : index.terms)
+        key.insert(key.end(), {id, coefficient});
+    }
+    if (!visited.insert({v.getAsOpaquePointer(), std::move(key)}).second)
+      continue;
+    if (visit(v, indices))
       return true;
-    Value result = user->getResult(0);
-    if (!realized.contains(result) && reachesExpand(result, realized, visited))
-      return true;
+    if (isBuffer(v, realized))
+      continue;
+    Operation *op = v.getDefiningOp();
+    Indices operands = ranges.operandIndices(op, indices);
+    for (Value operand : op->getOperands())
+      stack.push_back({operand, operands});
   }
   return false;
 }
 
+/// Whether `reduce` is a reduction that reads a buffer. It must also depend
+/// on the axes it reduces (through the index of a read or the valid of a
+/// padded view): a reduction over broadcast axes only is `x·n` (or `x`),
+/// which tinygrad's reduce_unparented turns back into elementwise work.
+bool reducesOverBuffer(ReduceOp reduce, const llvm::DenseSet<Value> &realized) {
+  IndexContext ranges;
+  Indices in = ranges.operandIndices(reduce, ranges.ranges(shapeOf(reduce)));
+  Indices loops;
+  for (int64_t axis : reduce.getAxes())
+    loops.push_back(in[axis]);
+  auto dependsOnLoops = [&](const Index &index) { return ranges.dependsOn(index, loops); };
+  bool readsBuffer = false, usesLoops = false;
+  return anyRead(ranges, {{reduce.getX(), in}}, realized, [&](Value v, const Indices &indices) {
+    if (isBuffer(v, realized)) {
+      readsBuffer = true;
+      usesLoops |= llvm::any_of(indices, dependsOnLoops);
+    } else if (auto pad = v.getDefiningOp<PadOp>()) {
+      for (auto [i, index] : llvm::enumerate(indices))
+        usesLoops |= (pad.getLow()[i] != 0 || pad.getHigh()[i] != 0) && dependsOnLoops(index);
+    }
+    return readsBuffer && usesLoops;
+  });
+}
+
+/// A candidate stays a buffer when recomputing it in each consumer costs
+/// too much: it reads more than 3 buffers, or a reduction in it reads a
+/// buffer (tinygrad never recomputes those). Reductions of constants
+/// (aranges, masks) and cheap elementwise work are recomputed.
+bool keepsBuffer(Value candidate, const llvm::DenseSet<Value> &realized) {
+  llvm::SetVector<Operation *> cone;
+  llvm::SetVector<Value> inputs;
+  collectCone(candidate, realized, cone, inputs);
+  if (inputs.size() > 3)
+    return true;
+  return llvm::any_of(cone, [&](Operation *op) {
+    auto reduce = dyn_cast<ReduceOp>(op);
+    return reduce && reducesOverBuffer(reduce, realized);
+  });
+}
+
+/// Whether the kernel computing `root` reads `target` only at the index it
+/// writes, so it can overwrite target in place: no read through a view that
+/// moves elements, a broadcast or a reduction.
+bool readsOnlyAtWriteIndex(Value root, Value target, const llvm::DenseSet<Value> &realized) {
+  IndexContext ranges;
+  Indices write = ranges.ranges(shapeOf(root));
+  Operation *op = root.getDefiningOp();
+  Indices operands = ranges.operandIndices(op, write);
+  SmallVector<std::pair<Value, Indices>> starts;
+  for (Value operand : op->getOperands())
+    starts.push_back({operand, operands});
+  return !anyRead(ranges, starts, realized, [&](Value v, const Indices &indices) {
+    return v == target && indices != write;
+  });
+}
+
+/// The values that get a buffer: the explicit ones, and the candidates whose
+/// recomputation would cost too much. Candidates are decided in program
+/// order, so each decision sees the buffers its inputs got.
+llvm::DenseSet<Value> realizedValues(Block &block) {
+  llvm::DenseSet<Value> realized = explicitRealizations(block);
+  SmallVector<Value> candidates = Rangeify(block, realized).candidates;
+  llvm::sort(candidates, [](Value a, Value b) {
+    return a.getDefiningOp()->isBeforeInBlock(b.getDefiningOp());
+  });
+  for (Value candidate : candidates)
+    if (keepsBuffer(candidate, realized))
+      realized.insert(candidate);
+  return realized;
+}
+
+//===----------------------------------------------------------------------===//
+// Kernels
+//===----------------------------------------------------------------------===//
+
 std::string kernelName(Value root, ArrayRef<ReduceOp> reduces) {
   std::string name = reduces.empty() ? "E" : "r";
-  for (int64_t size : cast<RankedTensorType>(root.getType()).getShape())
+  for (int64_t size : shapeOf(root))
     if (size != 1)
       name += "_" + std::to_string(size);
   for (ReduceOp reduce : reduces)
@@ -100,31 +586,10 @@ struct KernelizePass : tg::impl::TGKernelizeBase<KernelizePass> {
                << "computes a scalar outside a kernel; tg-kernelize handles "
                   "tensor programs (scalars belong inside tensors or kernels)";
     }
+    dropNoOpAssigns(rewriter, block);
 
-    llvm::DenseSet<Value> realized;
-    auto realize = [&](Value v) {
-      if (isComputeOp(v.getDefiningOp()))
-        realized.insert(v);
-    };
-    for (Operation &op : block) {
-      if (auto contiguous = dyn_cast<ContiguousOp>(op))
-        realize(contiguous.getX());
-      else if (auto copy = dyn_cast<CopyOp>(op))
-        realize(copy.getX());
-      else if (auto assign = dyn_cast<AssignOp>(op))
-        realize(assign.getValue());
-      else if (op.hasTrait<OpTrait::ReturnLike>())
-        for (Value v : op.getOperands())
-          realize(v);
-    }
-    // Reductions broadcast again are realized (tinygrad's ended ranges).
-    for (Operation &op : block) {
-      auto reduce = dyn_cast<ReduceOp>(op);
-      llvm::SmallPtrSet<Operation *, 16> visited;
-      if (reduce && reduce.getType().getNumElements() > 1 &&
-          reachesExpand(reduce, realized, visited))
-        realized.insert(reduce);
-    }
+    llvm::DenseSet<Value> realized = realizedValues(block);
+
     // tg.contiguous is the materialized value itself.
     for (Operation &op : llvm::make_early_inc_range(block))
       if (auto contiguous = dyn_cast<ContiguousOp>(op))
@@ -138,10 +603,11 @@ struct KernelizePass : tg::impl::TGKernelizeBase<KernelizePass> {
         if (realized.contains(v))
           roots.push_back(v);
     llvm::StringSet<> names;
-    for (Value root : roots) {
-      if (failed(buildKernel(rewriter, root, realized, names)))
-        return failure();
-    }
+    for (Value root : roots)
+      buildKernel(rewriter, root, realized, names);
+    for (Operation &op : llvm::make_early_inc_range(block))
+      if (auto assign = dyn_cast<AssignOp>(op))
+        buildCopy(rewriter, assign, names);
 
     // Compute ops left without users were fused into every kernel that used
     // them.
@@ -154,71 +620,71 @@ struct KernelizePass : tg::impl::TGKernelizeBase<KernelizePass> {
     return success();
   }
 
-  LogicalResult buildKernel(IRRewriter &rewriter, Value root,
-                            const llvm::DenseSet<Value> &realized,
-                            llvm::StringSet<> &names) {
-    // The cone: compute ops reachable from root without crossing a buffer.
+  /// Assignments that write nothing: a buffer into itself, an empty tensor,
+  /// or the value the previous assignment just wrote (tinygrad drops the
+  /// second identical STORE).
+  static void dropNoOpAssigns(IRRewriter &rewriter, Block &block) {
+    for (Operation &op : llvm::make_early_inc_range(block)) {
+      auto assign = dyn_cast<AssignOp>(op);
+      if (!assign)
+        continue;
+      Value value = assign.getValue(), target = assign.getTarget();
+      auto previous = target.getDefiningOp<AssignOp>();
+      if (value == target || assign.getType().getNumElements() == 0 ||
+          (previous && previous.getValue() == value))
+        rewriter.replaceOp(assign, target);
+    }
+  }
+
+  /// The tg.assign that `root` can be computed into in place: its only use,
+  /// with the target read only where it is written.
+  static AssignOp inPlaceAssign(Value root, const llvm::DenseSet<Value> &realized) {
+    auto assign = root.hasOneUse() ? dyn_cast<AssignOp>(*root.user_begin()) : AssignOp();
+    if (!assign || assign.getValue() != root ||
+        !readsOnlyAtWriteIndex(root, assign.getTarget(), realized))
+      return {};
+    return assign;
+  }
+
+  void buildKernel(IRRewriter &rewriter, Value root, const llvm::DenseSet<Value> &realized,
+                   llvm::StringSet<> &names) {
+    // Nothing to compute: the value is an empty tensor.
+    if (cast<RankedTensorType>(root.getType()).getNumElements() == 0) {
+      rewriter.setInsertionPointAfterValue(root);
+      rewriter.replaceAllUsesWith(
+          root, tensor::EmptyOp::create(rewriter, root.getLoc(), shapeOf(root),
+                                        getElementTypeOrSelf(root.getType())));
+      return;
+    }
     llvm::SetVector<Operation *> cone;
     llvm::SetVector<Value> inputs;
-    SmallVector<Value> stack = {root};
-    while (!stack.empty()) {
-      Value v = stack.pop_back_val();
-      Operation *def = v.getDefiningOp();
-      if (v != root && (realized.contains(v) || !isComputeOp(def))) {
-        inputs.insert(v);
-        continue;
-      }
-      if (!cone.insert(def))
-        continue;
-      for (Value operand : def->getOperands())
-        stack.push_back(operand);
-    }
+    collectCone(root, realized, cone, inputs);
     SmallVector<Operation *> ordered(cone.begin(), cone.end());
     llvm::sort(ordered, [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
 
     // An assign writes its target's buffer: the target is an input the
     // kernel overwrites.
-    AssignOp assign;
-    for (Operation *user : root.getUsers())
-      if (auto a = dyn_cast<AssignOp>(user); a && a.getValue() == root)
-        assign = a;
+    AssignOp assign = inPlaceAssign(root, realized);
     if (assign)
       inputs.insert(assign.getTarget());
 
-    // After the root and every input (an assign's target may come later).
-    Operation *last = root.getDefiningOp();
-    for (Value input : inputs)
-      if (Operation *def = input.getDefiningOp())
-        if (last->isBeforeInBlock(def))
-          last = def;
-    rewriter.setInsertionPointAfter(last);
-    // Inputs in argument order, then in program order.
-    SmallVector<Value> inputList(inputs.begin(), inputs.end());
-    llvm::sort(inputList, [](Value a, Value b) {
-      auto argA = dyn_cast<BlockArgument>(a), argB = dyn_cast<BlockArgument>(b);
-      if (argA || argB)
-        return argA && (!argB || argA.getArgNumber() < argB.getArgNumber());
-      return a.getDefiningOp()->isBeforeInBlock(b.getDefiningOp());
-    });
-    auto kernel = KernelOp::create(rewriter, root.getLoc(), TypeRange{root.getType()},
-                                   ValueRange(inputList));
+    // Where the value was; an in-place kernel where its assignment was, so
+    // the kernels that read the old target before it run first.
+    if (assign)
+      rewriter.setInsertionPoint(assign);
+    else
+      rewriter.setInsertionPointAfter(root.getDefiningOp());
     SmallVector<ReduceOp> reduces;
     for (Operation *op : ordered)
       if (auto reduce = dyn_cast<ReduceOp>(op))
         reduces.push_back(reduce);
-    // tinygrad's duplicate names get n1, n2, ...
-    std::string name = kernelName(root, reduces), unique = name;
-    for (unsigned n = 1; !names.insert(unique).second; ++n)
-      unique = name + "n" + std::to_string(n);
-    kernel.setName(unique);
-    if (assign) {
-      auto target = llvm::find(inputList, assign.getTarget());
-      kernel.setInplace(ArrayRef<int64_t>{int64_t(target - inputList.begin())});
-    }
+    KernelOp kernel = createKernel(rewriter, root, inputs.getArrayRef(),
+                                   assign ? assign.getTarget() : Value(),
+                                   kernelName(root, reduces), names);
 
     Block &body = kernel.getBody().front();
     IRMapping mapping;
-    for (auto [input, arg] : llvm::zip(inputList, body.getArguments()))
+    for (auto [input, arg] : llvm::zip(kernel.getInputs(), body.getArguments()))
       mapping.map(input, arg);
     rewriter.setInsertionPointToEnd(&body);
     for (Operation *op : ordered)
@@ -227,12 +693,50 @@ struct KernelizePass : tg::impl::TGKernelizeBase<KernelizePass> {
 
     if (assign) {
       rewriter.replaceOp(assign, kernel.getResults());
-      return success();
+      return;
     }
     rewriter.replaceUsesWithIf(root, kernel.getResult(0), [&](OpOperand &use) {
       return use.getOwner() != kernel && !kernel->isProperAncestor(use.getOwner());
     });
-    return success();
+  }
+
+  /// A tg.assign whose value is a buffer copies it into the target in a
+  /// kernel of its own (tinygrad's copy kernel, as for `clone`).
+  void buildCopy(IRRewriter &rewriter, AssignOp assign, llvm::StringSet<> &names) {
+    Value value = assign.getValue(), target = assign.getTarget();
+    rewriter.setInsertionPoint(assign);
+    KernelOp kernel = createKernel(rewriter, value, {value, target}, target,
+                                   kernelName(value, {}), names);
+    Block &body = kernel.getBody().front();
+    rewriter.setInsertionPointToEnd(&body);
+    YieldOp::create(rewriter, assign.getLoc(),
+                    body.getArgument(llvm::find(kernel.getInputs(), value) -
+                                     kernel.getInputs().begin()));
+    rewriter.replaceOp(assign, kernel.getResults());
+  }
+
+  /// An empty kernel computing a value like `root` from `inputs` (in
+  /// argument order, then in program order), overwriting `target` if given.
+  /// tinygrad's duplicate names get n1, n2, ...
+  static KernelOp createKernel(IRRewriter &rewriter, Value root, ArrayRef<Value> inputs,
+                               Value target, StringRef name, llvm::StringSet<> &names) {
+    SmallVector<Value> ordered(inputs);
+    llvm::sort(ordered, [](Value a, Value b) {
+      auto argA = dyn_cast<BlockArgument>(a), argB = dyn_cast<BlockArgument>(b);
+      if (argA || argB)
+        return argA && (!argB || argA.getArgNumber() < argB.getArgNumber());
+      return a.getDefiningOp()->isBeforeInBlock(b.getDefiningOp());
+    });
+    auto kernel = KernelOp::create(rewriter, root.getLoc(), TypeRange{root.getType()},
+                                   ValueRange(ordered));
+    std::string unique = name.str();
+    for (unsigned n = 1; !names.insert(unique).second; ++n)
+      unique = name.str() + "n" + std::to_string(n);
+    kernel.setName(unique);
+    if (target)
+      kernel.setInplace(
+          ArrayRef<int64_t>{int64_t(llvm::find(ordered, target) - ordered.begin())});
+    return kernel;
   }
 };
 

@@ -69,23 +69,53 @@ def TGDecompose : Pass<"tg-decompose"> {
 def TGKernelize : Pass<"tg-kernelize"> {
   let summary = "Fuse tg ops into kernels and decide which values become buffers";
   let description = [{
-    tinygrad's scheduler (schedule/rangeify.py). A value is realized — it gets
-    a buffer and a `tg.kernel` that computes it — when it is a function
-    result, the operand of `tg.contiguous`, the source of `tg.copy` or the
-    value of `tg.assign` (which the kernel writes in place, `inplace`), or a
-    reduction with more than one element that is broadcast again by
-    `tg.expand` (tinygrad's "ended ranges": softmax's max is realized). All
-    other compute ops fuse into the kernels that use them: elementwise
-    chains and movement ops into their consumers, reductions (parallel or
-    nested) with the elementwise work around them. A value used by two
-    kernels is computed in both, as tinygrad recomputes rather than
-    materializes. `tg.detach` and `tg.contiguous_backward` disappear.
+    tinygrad's scheduler (schedule/rangeify.py, indexing.py). Every value
+    that is realized gets a buffer and a `tg.kernel` that computes it; all
+    other compute ops fuse into every kernel that uses them (elementwise
+    chains and movement ops into their consumers, reductions with the work
+    around them). The decision takes tinygrad's two steps.
+
+    Candidates (`run_rangeify`): walking from the results back to the
+    inputs, every op gets the index, per axis, that its consumers read it
+    at: a loop of each kernel, of each reduction, composed through the
+    movement ops and simplified. A value is a candidate when
+
+    - it is explicitly materialized: a function result, the operand of
+      `tg.contiguous` or `tg.copy`, the value of `tg.assign` (always kept);
+    - its consumers read it at different indices: two kernels, two
+      reductions, or `r` and `r.T` in one kernel;
+    - a broadcast (`tg.expand`) ends its loops (tinygrad's "ended ranges"):
+      a reduction the broadcast reads, or else the first elementwise op or
+      reduction behind what the broadcast reads. What feeds a candidate fuses
+      into it: nested reductions become one kernel (a conv's backward pass),
+      as do parallel ones combined before the broadcast. A 0-d result is
+      exempt; a reduction drops the axes it reduces, so `x.sum()` is 0-d but
+      an op of shape (1,) behind a broadcast is realized.
+
+    A reshape or expand that is a candidate realizes the value it views.
+
+    Cost (`remove_bufferize`): a candidate that is not explicit stays a
+    buffer only when it reads more than 3 buffers or contains a reduction
+    that reads a buffer (and depends on the axes it reduces: a sum over
+    broadcast axes only is a multiplication); otherwise it is recomputed in
+    every consumer. So aranges and masks (reductions of
+    constants) and cheap elementwise work are recomputed, while a gradient
+    read by two optimizer kernels is computed once.
+
+    `tg.assign` writes its target in place (`inplace`) when its kernel reads
+    the target only at the index it writes and nothing else uses the value;
+    otherwise the value gets a buffer of its own and a copy kernel writes it
+    into the target. Assigning a buffer (tinygrad's `clone`) is a copy
+    kernel; assigning a buffer to itself, an empty tensor, or the value the
+    previous assignment wrote is dropped. `tg.contiguous` of a buffer is the
+    buffer. A realized value with no elements needs no kernel: it becomes
+    `tensor.empty`. `tg.detach` and `tg.contiguous_backward` disappear.
 
     Kernels are named as tinygrad's: `E_` (elementwise) or `r_` (with a
     reduction), the output shape without size-1 axes, then the reduced
     sizes; a repeated name gets `n1`, `n2`, ...
   }];
-  let dependentDialects = ["::mlir::tg::TGDialect"];
+  let dependentDialects = ["::mlir::tg::TGDialect", "::mlir::tensor::TensorDialect"];
 }
 
 def TGPrintRanges : Pass<"tg-print-ranges"> {
