@@ -6,6 +6,8 @@ set -euo pipefail
 packages=(
   # compiler toolchain: LLVM/MLIR 22 (libMLIR.so, mlir-tblgen, FileCheck, lit), clang, lld
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools clang-22 lld-22 libomp-22-dev
+  # in-process linking of CPU kernels (lldELF, lldCommon)
+  liblld-22-dev
   # build
   cmake ninja-build ccache
   # tests

@@ -54,31 +54,53 @@ LogicalResult runPipeline(ModuleOp module, StringRef pipeline,
   return pm.run(module);
 }
 
-std::string tensorPipeline(const CompileOptions &options) {
-  return "func.func(tg-symbolic,canonicalize,cse),tg-kernelize,tg-to-linalg";
-}
+constexpr StringLiteral kTensorPipeline =
+    "func.func(tg-symbolic,canonicalize,cse),tg-kernelize,tg-to-linalg,"
+    "tg-materialize-kernel-results";
 
-std::string bufferizePipeline(const CompileOptions &options) {
-  return std::string("tg-cpu-choose-opts{noopt=") +
-         (options.noopt ? "true" : "false") +
-         "},tg-cpu-apply-opts,convert-tg-to-arith,canonicalize,"
+std::string bufferizePipeline(bool noopt, bool portable) {
+  return "convert-tg-to-arith,math-extend-to-supported-types{target-type=f32},"
+         // Canonicalization can fold a kernel's last stage away (an identity
+         // copy of a slice): its result must still end in the output.
+         "tg-cpu-emulate-narrow-floats,canonicalize,tg-materialize-kernel-results,"
+         "tg-cpu-choose-opts{noopt=" +
+         std::string(noopt ? "true" : "false") +
+         " vector-bytes=" + std::to_string(cpuVectorBytes(portable)) +
+         "},tg-cpu-apply-opts,"
          "one-shot-bufferize{bufferize-function-boundaries "
          "function-boundary-type-conversion=identity-layout-map},"
-         "drop-equivalent-buffer-results,canonicalize,cse";
+         // CSE first: in-place slices bufferize to copies between two equal
+         // subviews, which only fold away once the subviews are one value.
+         "canonicalize,cse,canonicalize,drop-equivalent-buffer-results,canonicalize";
 }
 
 constexpr StringLiteral kLoopsPipeline =
     "convert-linalg-to-loops,tg-cpu-kernel-abi,canonicalize";
 
+struct CPUKernelsOptions : PassPipelineOptions<CPUKernelsOptions> {
+  Option<bool> noopt{*this, "noopt", llvm::cl::desc("tinygrad's NOOPT=1")};
+  Option<bool> portable{*this, "portable",
+                        llvm::cl::desc("Choose tiles for any x86-64-v2 CPU, not this one")};
+};
+
+/// Adds a textual pipeline to `pm`; the texts above are fixed and parse.
+void addPipeline(OpPassManager &pm, StringRef pipeline) {
+  LogicalResult parsed = parsePassPipeline(pipeline, pm, llvm::errs());
+  assert(succeeded(parsed) && "the compiler's pipelines parse");
+  (void)parsed;
+}
+
 constexpr StringLiteral kLLVMPipeline =
-    "convert-vector-to-scf,expand-strided-metadata,lower-affine,"
-    "convert-math-to-funcs,convert-vector-to-llvm,finalize-memref-to-llvm,"
+    "tg-cpu-approximate-math,convert-vector-to-scf,expand-strided-metadata,lower-affine,"
+    "convert-math-to-funcs,convert-vector-to-llvm{vector-contract-lowering=outerproduct},"
+    "finalize-memref-to-llvm,"
     "convert-scf-to-cf,convert-math-to-llvm,convert-arith-to-llvm,"
     "convert-func-to-llvm{use-bare-ptr-memref-call-conv=1},convert-cf-to-llvm,"
-    "reconcile-unrealized-casts,tg-cpu-entry-points";
+    "convert-ub-to-llvm,reconcile-unrealized-casts,tg-cpu-entry-points";
 
-/// Estimates of a kernel's work, for DEBUG=2: arith and math ops per
-/// iteration of each linalg op, and the bytes of its arguments.
+/// Estimates of a kernel's work, for DEBUG=2, taken from its generics on
+/// tensors (before tiling changes their loop ranges): tg ops on data (not on
+/// indices) per iteration, and the bytes of its arguments.
 KernelSummary summarize(func::FuncOp kernel) {
   KernelSummary summary{kernel.getName().str(), 1, 0, 0};
   kernel.walk([&](linalg::LinalgOp op) {
@@ -87,23 +109,38 @@ KernelSummary summarize(func::FuncOp kernel) {
       iterations *= ShapedType::isDynamic(range) ? 1 : range;
     uint64_t perIteration = 0;
     op->walk([&](Operation *inner) {
-      StringRef dialect = inner->getDialect()->getNamespace();
-      perIteration += (dialect == "arith" || dialect == "math") && inner != op;
+      perIteration += isa<TGDialect>(inner->getDialect()) && inner->getNumResults() == 1 &&
+                      !inner->getResult(0).getType().isIndex() && !isa<ConstOp>(inner);
     });
     summary.flops += iterations * perIteration;
   });
   for (Type type : kernel.getArgumentTypes())
-    if (auto memref = dyn_cast<MemRefType>(type); memref && memref.hasStaticShape())
-      summary.bytes += memref.getNumElements() *
-                       std::max<uint64_t>(1, memref.getElementTypeBitWidth() / 8);
+    if (auto shaped = dyn_cast<ShapedType>(type); shaped && shaped.hasStaticShape())
+      summary.bytes += shaped.getNumElements() *
+                       std::max<uint64_t>(1, shaped.getElementTypeBitWidth() / 8);
   return summary;
 }
 
 } // namespace
 
-void mlir::tg::buildTensorPipeline(OpPassManager &pm, const CompileOptions &options) {
+void mlir::tg::registerTGPipelines() {
   registerPasses();
-  (void)parsePassPipeline(tensorPipeline(options), pm);
+  PassPipelineRegistration<>(
+      "tg-to-kernels",
+      "Stages 1-3: simplify, kernelize, and lower each kernel to linalg on tensors",
+      [](OpPassManager &pm) { addPipeline(pm, kTensorPipeline); });
+  PassPipelineRegistration<CPUKernelsOptions>(
+      "tg-cpu-kernels",
+      "Stage 4 on CPU: kernel optimizer (choose, apply), bufferization",
+      [](OpPassManager &pm, const CPUKernelsOptions &options) {
+        addPipeline(pm, bufferizePipeline(options.noopt, options.portable));
+      });
+  PassPipelineRegistration<>(
+      "tg-cpu-to-llvm", "Stage 4 on CPU: bufferized kernels to loops, then to the LLVM dialect",
+      [](OpPassManager &pm) {
+        addPipeline(pm, kLoopsPipeline);
+        addPipeline(pm, kLLVMPipeline);
+      });
 }
 
 FailureOr<Executable> mlir::tg::compileFunction(ModuleOp original, StringRef name,
@@ -116,10 +153,25 @@ FailureOr<Executable> mlir::tg::compileFunction(ModuleOp original, StringRef nam
   auto function = module->lookupSymbol<func::FuncOp>(name);
   if (!function)
     return original.emitError("tg: no function @") << name << " in the module";
+  if (function.isExternal())
+    return function.emitError("tg: @") << name << " is a declaration; it has no body to compile";
   // Only the requested function is compiled.
   for (auto other : llvm::make_early_inc_range(module->getOps<func::FuncOp>()))
     if (other != function)
       other.erase();
+
+  // One executable runs on one device: copies within it are buffer copies.
+  WalkResult copies = function.walk([&](CopyOp copy) {
+    StringRef kind = copy.getDevice().split(':').first;
+    if (kind.equals_insensitive(options.device))
+      return WalkResult::advance();
+    copy.emitError("tg: a copy to ") << copy.getDevice() << " in a program compiled for "
+                                     << options.device
+                                     << ": programs that span devices are not supported yet";
+    return WalkResult::interrupt();
+  });
+  if (copies.wasInterrupted())
+    return failure();
 
   ExecutableWriter writer;
   writer.setName(name);
@@ -130,8 +182,13 @@ FailureOr<Executable> mlir::tg::compileFunction(ModuleOp original, StringRef nam
     if (failed(writer.addSignatureType(type, /*isInput=*/false)))
       return function.emitError("tg: result of unsupported type ") << type;
 
-  if (failed(runPipeline(*module, tensorPipeline(options), options)) ||
-      failed(runPipeline(*module, bufferizePipeline(options), options)))
+  if (failed(runPipeline(*module, kTensorPipeline, options)))
+    return failure();
+  std::vector<KernelSummary> summaries;
+  for (auto kernel : module->getOps<func::FuncOp>())
+    if (kernel->hasAttr("tg.kernel"))
+      summaries.push_back(summarize(kernel));
+  if (failed(runPipeline(*module, bufferizePipeline(options.noopt, options.portable), options)))
     return failure();
 
   // The bufferized function is the launch plan; the kernels are the rest.
@@ -143,11 +200,11 @@ FailureOr<Executable> mlir::tg::compileFunction(ModuleOp original, StringRef nam
     return failure();
 
   Executable executable;
-  for (auto kernel : module->getOps<func::FuncOp>()) {
-    KernelSummary summary = summarize(kernel);
+  for (KernelSummary summary : summaries) {
+    auto kernel = module->lookupSymbol<func::FuncOp>(summary.name);
     if (auto size = kernel->getAttrOfType<IntegerAttr>("tg.parallel_size"))
       summary.parallelSize = size.getInt();
-    writer.setKernelInfo(summary.name, cpuEntryPointName(summary.name),
+    writer.setKernelInfo(summary.name, summary.name,
                          summary.parallelSize, summary.flops, summary.bytes);
     executable.kernels.push_back(summary);
   }

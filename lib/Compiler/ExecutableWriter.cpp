@@ -118,14 +118,33 @@ LogicalResult ExecutableWriter::readPlan(func::FuncOp function) {
         FailureOr<uint32_t> id = bufferOf(value, ret);
         if (failed(id))
           return failure();
-        Buffer &buffer = buffers[*id];
-        if (buffer.desc.role == TG_BUFFER_INTERMEDIATE) {
-          buffer.desc.role = TG_BUFFER_OUTPUT;
+        if (buffers[*id].desc.role == TG_BUFFER_INTERMEDIATE) {
+          buffers[*id].desc.role = TG_BUFFER_OUTPUT;
           // The caller sees the declared type (uiN stays unsigned).
-          buffer.desc.dtype = dtypeOf(cast<ShapedType>(type).getElementType());
+          buffers[*id].desc.dtype = dtypeOf(cast<ShapedType>(type).getElementType());
+          outputs.push_back(*id);
+          continue;
         }
-        outputs.push_back(*id);
+        // A result that is an argument (perhaps reinterpreted: a cast
+        // between iN and uiN), or a result already returned: results are
+        // new buffers of their declared type, so it is copied.
+        FailureOr<uint32_t> copy = addBuffer(type, TG_BUFFER_OUTPUT, ret);
+        if (failed(copy))
+          return failure();
+        Step step{};
+        step.step.kind = TG_STEP_COPY;
+        step.buffers = {*copy, *id};
+        steps.push_back(std::move(step));
+        outputs.push_back(*copy);
       }
+      continue;
+    }
+    // Reshapes of a whole buffer are the buffer itself.
+    if (isa<memref::ExpandShapeOp, memref::CollapseShapeOp, memref::CastOp>(op)) {
+      FailureOr<uint32_t> id = bufferOf(op.getOperand(0), &op);
+      if (failed(id))
+        return failure();
+      bufferIds[op.getResult(0)] = *id;
       continue;
     }
     if (isa<memref::DeallocOp, arith::ConstantOp>(op))

@@ -9,6 +9,7 @@
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "tg/Compiler/Compiler.h"
 #include "tg/Conversion/Passes.h"
 #include "tg/Dialect/TG/IR/TGDialect.h"
 #include "tg/Target/CPU/Passes.h"
@@ -23,6 +24,7 @@ int main(int argc, char **argv) {
   mlir::tg::registerTGPasses();
   mlir::tg::registerTGConversionPasses();
   mlir::tg::registerTGCPUPasses();
+  mlir::tg::registerTGPipelines();
   mlir::tg::test::registerTestMatchExpectedPass();
 
   mlir::DialectRegistry registry;

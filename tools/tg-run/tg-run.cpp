@@ -31,8 +31,10 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <cstring>
@@ -53,6 +55,9 @@ static cl::opt<unsigned> seed("seed", cl::desc("Seed of random inputs"), cl::ini
 static cl::opt<std::string> device("device", cl::desc("Device to run on (default: DEV, else CPU)"), cl::cat(runCategory));
 static cl::opt<bool> listDevices("list-devices", cl::desc("List the backends and their devices, and exit"), cl::cat(runCategory));
 static cl::opt<bool> portable("portable", cl::desc("CPU: code for any x86-64-v2 machine"), cl::cat(runCategory));
+static cl::opt<std::string> outputFile("output",
+                                       cl::desc("Write the results to this file instead of printing them: one line of elements each, exact (the --input=@file format)"),
+                                       cl::cat(runCategory));
 static cl::opt<unsigned> repeat("repeat", cl::desc("Run this many times (timings with DEBUG>=1)"), cl::init(1), cl::cat(runCategory));
 
 namespace {
@@ -199,6 +204,16 @@ std::string readInput(llvm::StringRef spec, const TensorSpec &tensor, std::strin
   return "";
 }
 
+/// The shortest text that reads back as exactly `value` (std::to_chars).
+template <typename T>
+std::string exactText(T value) {
+  char text[64];
+  auto [end, error] = std::to_chars(text, text + sizeof text, value);
+  return std::string(text, end);
+}
+
+/// An element as results print: floats to 5 (half), 7 (f32) or 16 (f64)
+/// significant digits.
 std::string formatElement(uint32_t dtype, const char *p) {
   char text[64];
   switch (dtype) {
@@ -224,6 +239,20 @@ std::string formatElement(uint32_t dtype, const char *p) {
     return text;
   }
   return "?";
+}
+
+/// An element as --output writes it: exact, so the file reads back as the
+/// same bits through --input=@file.
+std::string formatExact(uint32_t dtype, const char *p) {
+  switch (dtype) {
+  case TG_DTYPE_FLOAT16:
+  case TG_DTYPE_BFLOAT16:
+    return exactText(static_cast<float>(
+        fromHalf(*reinterpret_cast<const uint16_t *>(p), dtype == TG_DTYPE_BFLOAT16)));
+  case TG_DTYPE_FLOAT32: return exactText(*reinterpret_cast<const float *>(p));
+  case TG_DTYPE_FLOAT64: return exactText(*reinterpret_cast<const double *>(p));
+  }
+  return formatElement(dtype, p);
 }
 
 /// Nested brackets, one level per axis: [[1, 2], [3, 4]].
@@ -292,7 +321,7 @@ int main(int argc, char **argv) {
   std::vector<std::string> givenInputs(inputValues.begin(), inputValues.end());
   const bool fillRandom = randomInputs, portableCode = portable;
   const unsigned runs = std::max(1u, unsigned(repeat)), randomSeed = seed;
-  const std::string deviceName = device;
+  const std::string deviceName = device, resultFile = outputFile;
   if (listDevices) {
     if (tgrt_list_backends(reportBackend, nullptr) != TGRT_OK)
       return fail(tgrt_last_error());
@@ -304,6 +333,8 @@ int main(int argc, char **argv) {
   registerAllExtensions(registry);
   registry.insert<tg::TGDialect>();
   MLIRContext context(registry);
+  // Errors point at source locations; a dump of the failing op would bury them.
+  context.printOpOnDiagnostic(false);
   context.loadAllAvailableDialects();
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
@@ -396,17 +427,31 @@ int main(int argc, char **argv) {
         executable->kernels.size(), compileSeconds, (unsigned long long)timing.launches,
         timing.nanoseconds * 1e-6);
 
+  std::unique_ptr<llvm::ToolOutputFile> results;
+  if (!resultFile.empty()) {
+    results = mlir::openOutputFile(resultFile, &error);
+    if (!results)
+      return fail(error);
+  }
   for (uint32_t i = 0; i < numOutputs; ++i) {
     TensorSpec spec{};
     tgrt_executable_output(exe, i, &spec.dtype, &spec.rank, spec.shape);
     std::string data(spec.bytes(), '\0');
     if (tgrt_buffer_read(outputs[i], 0, data.data(), data.size()) != TGRT_OK)
       return fail(tgrt_last_error());
-    llvm::outs() << "result #" << i << ": " << typeText(spec) << " = ";
-    printTensor(llvm::outs(), spec, data);
-    llvm::outs() << "\n";
+    if (results) {
+      for (int64_t e = 0; e < spec.elements(); ++e)
+        results->os() << (e ? " " : "") << formatExact(spec.dtype, &data[e * tg_dtype_size(spec.dtype)]);
+      results->os() << "\n";
+    } else {
+      llvm::outs() << "result #" << i << ": " << typeText(spec) << " = ";
+      printTensor(llvm::outs(), spec, data);
+      llvm::outs() << "\n";
+    }
     tgrt_buffer_release(outputs[i]);
   }
+  if (results)
+    results->keep();
   for (tgrt_buffer b : inputs)
     tgrt_buffer_release(b);
   tgrt_executable_release(exe);

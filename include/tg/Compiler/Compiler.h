@@ -21,7 +21,6 @@ class raw_ostream;
 
 namespace mlir {
 class ModuleOp;
-class OpPassManager;
 namespace tg {
 
 struct CompileOptions {
@@ -49,15 +48,17 @@ struct Executable {
   std::vector<KernelSummary> kernels;
 };
 
+/// Registers the compiler's stages as pass pipelines, for tg-opt:
+/// `tg-to-kernels`, `tg-cpu-kernels{noopt portable}`, `tg-cpu-to-llvm`.
+/// compileFunction runs the same ones, reading the launch plan from the
+/// host function between the last two.
+void registerTGPipelines();
+
 /// Compiles `function` of `module` (tg tensor IR) into an executable.
 /// `module` is not changed. Errors are emitted as diagnostics with the
 /// location of the offending op.
 FailureOr<Executable> compileFunction(ModuleOp module, StringRef function,
                                       const CompileOptions &options);
-
-/// The tensor-level stages, up to kernels as linalg on tensors (stages 1-3):
-/// what `tg-opt --tg-pipeline-to-linalg` runs.
-void buildTensorPipeline(OpPassManager &pm, const CompileOptions &options);
 
 } // namespace tg
 } // namespace mlir

@@ -10,6 +10,9 @@ class TypeConverter;
 namespace arith {
 class ArithDialect;
 }
+namespace bufferization {
+class BufferizationDialect;
+}
 namespace func {
 class FuncDialect;
 }

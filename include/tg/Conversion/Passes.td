@@ -12,25 +12,54 @@ def TGToLinalg : Pass<"tg-to-linalg", "::mlir::ModuleOp"> {
     `tg.kernel`, called from where the kernel was. The function takes the
     kernel's inputs and, in destination-passing style, the output (a fresh
     `tensor.empty`, or the input an in-place kernel overwrites) and returns it.
+    Inputs without elements are not passed (the kernel sees empty tensors of
+    their type); a kernel whose result has no elements becomes an empty
+    tensor, with no function. A `tg.copy` (a program runs on one device)
+    becomes its value materialized in a new tensor: a buffer copy.
 
-    Its body is one `linalg.generic` per stage: one per reduction (writing a
-    temporary tensor with the reduced axes kept as size 1) and one for the
-    kernel's result, unless the result is a reduction itself. Inside a
-    stage, movement ops become index arithmetic, composed from the output
-    back to the inputs exactly as tinygrad's rangeify does (shrink: `i+b`,
-    flip: `n-1-i`, expand: `0`, pad: `i-l` under the mask `l <= i < l+n`,
-    permute: reorder, reshape: linearize and split again), and is
-    simplified with tg-symbolic's rules. An input read at an index that is
-    then affine in the loop indices becomes an operand of the
-    `linalg.generic` with that indexing map; any other read stays a
-    `tensor.extract` (with the mask as a `tg.where` for padding).
+    The body is one `linalg.generic` per stage: one per reduction (writing a
+    temporary tensor with the reduced axes kept as size 1), one per pad that
+    a reduction reads (a padded copy inside the kernel, so a convolution
+    reads it at affine window indices instead of through a bounds check
+    per product), and one for the kernel's result, unless the result is a
+    reduction itself or a reduction that only gains or loses size-1 axes on
+    its way to the output (a matmul's `[M, N, 1] → [M, N]`): that reduction
+    accumulates into the output directly. Inside a stage, movement ops
+    become index arithmetic, composed from the output back to the inputs
+    exactly as tinygrad's rangeify does (shrink: `i+b`, flip: `n-1-i`,
+    expand: `0`, pad: `i-l` under the mask `l <= i < l+n`, permute:
+    reorder, reshape: linearize and split again), and is simplified with
+    tg-symbolic's rules. An input read at an index that is then affine in
+    the loop indices becomes an operand of the `linalg.generic` with that
+    indexing map (sliced when an axis is read at the plain loop index over
+    fewer elements than it has); any other read stays a `tensor.extract`
+    (with the mask as a `tg.where` for padding). An in-place kernel's read
+    of its target at the element it writes is the output's block argument;
+    a read anywhere else makes bufferization compute the result in a
+    temporary first (see `tg-materialize-kernel-results`).
 
     The scalar work in the bodies stays in tg ops; `convert-tg-to-arith`
     lowers it.
   }];
   let dependentDialects = ["::mlir::tg::TGDialect", "::mlir::func::FuncDialect",
                            "::mlir::linalg::LinalgDialect",
-                           "::mlir::tensor::TensorDialect"];
+                           "::mlir::tensor::TensorDialect",
+                           "::mlir::bufferization::BufferizationDialect"];
+}
+
+def TGMaterializeKernelResults : Pass<"tg-materialize-kernel-results", "::mlir::ModuleOp"> {
+  let summary = "Make every kernel function's result end in its output argument";
+  let description = [{
+    The launch plan passes each kernel its output buffer and reads nothing
+    back, so after bufferization a kernel function must return exactly its
+    output argument. That holds when the returned tensor is the output
+    argument threaded through destination operands and nothing else reads
+    the output; otherwise (an in-place kernel reading its target elsewhere,
+    an identity stage folded away into a slice of an input) the result is
+    copied into the output (`linalg.copy`, which lowers to loops like the
+    other stages).
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
 def ConvertTGToArith : Pass<"convert-tg-to-arith", "::mlir::ModuleOp"> {
@@ -43,6 +72,14 @@ def ConvertTGToArith : Pass<"convert-tg-to-arith", "::mlir::ModuleOp"> {
     tensors, block arguments — becomes signless `iN`: the signedness has been
     spent choosing the ops. `tg.threefry` and other composites are
     decomposed first.
+
+    Signed division and remainder by -1 divide by 1 and negate, so
+    `INT_MIN / -1` wraps (its remainder is 0) instead of trapping in the
+    CPU's divide instruction. An unsigned power extends base and exponent to
+    twice the width first (`math.ipowi` reads its exponent as signed).
+    f64 → bf16 rounds to odd in f32 first, so the two roundings give the
+    correctly rounded bf16. A tg op on tensors is an error: those lower
+    through `tg-kernelize` and `tg-to-linalg` first.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::math::MathDialect"];

@@ -63,8 +63,6 @@ struct Lowering : OpConversionPattern<OpTy> {
 
   LogicalResult matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    if (llvm::any_of(op->getOperandTypes(), [](Type t) { return isa<ShapedType>(t); }))
-      return rewriter.notifyMatchFailure(op, "tensor-level tg ops lower through tg-to-linalg");
     Value result = fn(op, adaptor.getOperands(), rewriter);
     if (!result)
       return failure();
@@ -105,8 +103,9 @@ void lowerUnaryFloat(RewritePatternSet &patterns, const TypeConverter &converter
   });
 }
 
+/// A constant of `type`'s element type, signless (uiN constants are iN).
 Value constantLike(ConversionPatternRewriter &r, Location loc, Type type, double value) {
-  Type e = elementOf(type);
+  Type e = elementOf(SignlessConverter().convertType(type));
   if (isa<FloatType>(e))
     return arith::ConstantOp::create(r, loc, e, r.getFloatAttr(e, value));
   return arith::ConstantOp::create(r, loc, e, r.getIntegerAttr(e, static_cast<int64_t>(value)));
@@ -122,6 +121,43 @@ void lowerCompare(RewritePatternSet &patterns, const TypeConverter &converter,
       return arith::CmpFOp::create(r, op.getLoc(), fpred, x[0], x[1]);
     return arith::CmpIOp::create(r, op.getLoc(), isUnsigned(type) ? upred : spred, x[0], x[1]);
   });
+}
+
+/// x / y and x % y on signed integers: y = -1 is replaced by 1 and the
+/// quotient negated, so INT_MIN / -1 wraps to INT_MIN (and its remainder is
+/// 0) instead of trapping in the CPU's divide instruction.
+template <typename DivOp>
+Value signedQuotient(ConversionPatternRewriter &r, Location loc, Type type, Value x, Value y) {
+  Value minusOne = constantLike(r, loc, type, -1);
+  Value byMinusOne = arith::CmpIOp::create(r, loc, arith::CmpIPredicate::eq, y, minusOne);
+  Value safe = arith::SelectOp::create(r, loc, byMinusOne, constantLike(r, loc, type, 1), y);
+  Value negated = arith::SubIOp::create(r, loc, constantLike(r, loc, type, 0), x);
+  return arith::SelectOp::create(r, loc, byMinusOne, negated, DivOp::create(r, loc, x, safe));
+}
+
+Value signedRemainder(ConversionPatternRewriter &r, Location loc, Type type, Value x, Value y) {
+  Value minusOne = constantLike(r, loc, type, -1);
+  Value byMinusOne = arith::CmpIOp::create(r, loc, arith::CmpIPredicate::eq, y, minusOne);
+  Value safe = arith::SelectOp::create(r, loc, byMinusOne, constantLike(r, loc, type, 1), y);
+  return arith::RemSIOp::create(r, loc, x, safe);
+}
+
+/// f64 → f32 rounded to odd: truncated toward zero, with the last bit set
+/// when inexact. Rounding that to a narrower type (bf16) then rounds like
+/// one direct rounding would; rounding to nearest twice would not.
+Value truncateToOddF32(ConversionPatternRewriter &r, Location loc, Value x) {
+  using namespace arith;
+  Type f32 = r.getF32Type(), i32 = r.getI32Type();
+  Value nearest = TruncFOp::create(r, loc, f32, x);
+  Value back = ExtFOp::create(r, loc, x.getType(), nearest);
+  Value bits = arith::BitcastOp::create(r, loc, i32, nearest);
+  Value awayFromZero = CmpFOp::create(r, loc, CmpFPredicate::OGT, math::AbsFOp::create(r, loc, back),
+                                      math::AbsFOp::create(r, loc, x));
+  Value one = ConstantOp::create(r, loc, i32, r.getI32IntegerAttr(1));
+  Value truncated = SelectOp::create(r, loc, awayFromZero, SubIOp::create(r, loc, bits, one), bits);
+  Value inexact = CmpFOp::create(r, loc, CmpFPredicate::UNE, back, x);
+  Value odd = SelectOp::create(r, loc, inexact, OrIOp::create(r, loc, truncated, one), truncated);
+  return arith::BitcastOp::create(r, loc, f32, odd);
 }
 
 /// tinygrad's CAST between every pair of element kinds.
@@ -146,6 +182,8 @@ Value lowerCast(CastOp op, ValueRange x, ConversionPatternRewriter &r) {
       }
       if (fromFloat.getWidth() < toFloat.getWidth())
         return arith::ExtFOp::create(r, loc, target, v);
+      if (fromFloat.isF64() && toFloat.isBF16())
+        v = truncateToOddF32(r, loc, v);
       if (fromFloat.getWidth() > toFloat.getWidth())
         return arith::TruncFOp::create(r, loc, target, v);
       return v;
@@ -226,9 +264,21 @@ void mlir::tg::populateTGToArithPatterns(const TypeConverter &converter,
   lowerByKind<SubOp, SubFOp, SubIOp, SubIOp>(patterns, converter);
   lowerByKind<MulOp, MulFOp, MulIOp, MulIOp>(patterns, converter);
   lowerByKind<FDivOp, DivFOp, DivFOp, DivFOp>(patterns, converter);
-  lowerByKind<CDivOp, void, DivSIOp, DivUIOp>(patterns, converter);
-  lowerByKind<CModOp, void, RemSIOp, RemUIOp>(patterns, converter);
-  lowerByKind<FloorDivOp, void, FloorDivSIOp, DivUIOp>(patterns, converter);
+  lower<CDivOp>(patterns, converter, [](CDivOp op, ValueRange x, ConversionPatternRewriter &r) -> Value {
+    if (isUnsigned(op.getType()))
+      return DivUIOp::create(r, op.getLoc(), x[0], x[1]);
+    return signedQuotient<DivSIOp>(r, op.getLoc(), op.getType(), x[0], x[1]);
+  });
+  lower<CModOp>(patterns, converter, [](CModOp op, ValueRange x, ConversionPatternRewriter &r) -> Value {
+    if (isUnsigned(op.getType()))
+      return RemUIOp::create(r, op.getLoc(), x[0], x[1]);
+    return signedRemainder(r, op.getLoc(), op.getType(), x[0], x[1]);
+  });
+  lower<FloorDivOp>(patterns, converter, [](FloorDivOp op, ValueRange x, ConversionPatternRewriter &r) -> Value {
+    if (isUnsigned(op.getType()))
+      return DivUIOp::create(r, op.getLoc(), x[0], x[1]);
+    return signedQuotient<FloorDivSIOp>(r, op.getLoc(), op.getType(), x[0], x[1]);
+  });
   lowerByKind<MaxOp, MaximumFOp, MaxSIOp, MaxUIOp>(patterns, converter);
   lowerByKind<ShlOp, void, ShLIOp, ShLIOp>(patterns, converter);
   lowerByKind<ShrOp, void, ShRSIOp, ShRUIOp>(patterns, converter);
@@ -240,7 +290,7 @@ void mlir::tg::populateTGToArithPatterns(const TypeConverter &converter,
     if (isUnsigned(op.getType()))
       return RemUIOp::create(r, loc, x[0], x[1]);
     // Python's %: the C remainder, plus the divisor when the signs differ.
-    Value rem = RemSIOp::create(r, loc, x[0], x[1]);
+    Value rem = signedRemainder(r, loc, op.getType(), x[0], x[1]);
     Value zero = constantLike(r, loc, op.getType(), 0);
     Value nonzero = CmpIOp::create(r, loc, CmpIPredicate::ne, rem, zero);
     Value remNeg = CmpIOp::create(r, loc, CmpIPredicate::slt, rem, zero);
@@ -249,9 +299,18 @@ void mlir::tg::populateTGToArithPatterns(const TypeConverter &converter,
     return AddIOp::create(r, loc, rem, SelectOp::create(r, loc, fix, x[1], zero));
   });
   lower<PowOp>(patterns, converter, [](PowOp op, ValueRange x, ConversionPatternRewriter &r) -> Value {
+    Location loc = op.getLoc();
     if (isFloat(op.getType()))
-      return math::PowFOp::create(r, op.getLoc(), x[0], x[1]);
-    return math::IPowIOp::create(r, op.getLoc(), x[0], x[1]);
+      return math::PowFOp::create(r, loc, x[0], x[1]);
+    if (!isUnsigned(op.getType()))
+      return math::IPowIOp::create(r, loc, x[0], x[1]);
+    // math.ipowi reads its exponent as signed: an unsigned one is extended
+    // to twice the width first, where it is positive; the power modulo the
+    // wider type, truncated, is the power modulo the narrow one.
+    auto narrow = cast<IntegerType>(x[0].getType());
+    Type wide = r.getIntegerType(2 * narrow.getWidth());
+    Value base = ExtUIOp::create(r, loc, wide, x[0]), exponent = ExtUIOp::create(r, loc, wide, x[1]);
+    return TruncIOp::create(r, loc, narrow, math::IPowIOp::create(r, loc, base, exponent));
   });
   lowerCompare<CmpLtOp>(patterns, converter, CmpFPredicate::OLT, CmpIPredicate::slt, CmpIPredicate::ult);
   lowerCompare<CmpNeOp>(patterns, converter, CmpFPredicate::UNE, CmpIPredicate::ne, CmpIPredicate::ne);
@@ -299,6 +358,17 @@ struct ConvertTGToArithPass : tg::impl::ConvertTGToArithBase<ConvertTGToArithPas
       if (failed(applyPatternsGreedily(module, std::move(decompositions))))
         return signalPassFailure();
     }
+
+    WalkResult tensorOps = module.walk([](Operation *op) {
+      if (!isa<TGDialect>(op->getDialect()) ||
+          llvm::none_of(op->getOperandTypes(), [](Type t) { return isa<ShapedType>(t); }))
+        return WalkResult::advance();
+      op->emitError("convert-tg-to-arith lowers tg ops on scalars; ops on tensors lower "
+                    "through tg-kernelize and tg-to-linalg first");
+      return WalkResult::interrupt();
+    });
+    if (tensorOps.wasInterrupted())
+      return signalPassFailure();
 
     SignlessConverter converter;
     RewritePatternSet patterns(context);

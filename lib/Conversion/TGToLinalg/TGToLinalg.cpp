@@ -17,6 +17,7 @@
 #include "tg/Dialect/TG/IR/TGOps.h"
 #include "tg/Dialect/TG/Transforms/Passes.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -73,15 +74,19 @@ public:
     for (auto [arg, input] : llvm::zip(body.getArguments(), inputs))
       tensors[arg] = input;
     Value root = cast<YieldOp>(body.getTerminator()).getValues().front();
+    ReduceOp rootReduce = writesOutputDirectly(root);
+    llvm::SmallPtrSet<Operation *, 4> paddedForReduce = padsReadByReduces(body);
     for (Operation &op : body.without_terminator()) {
-      auto reduce = dyn_cast<ReduceOp>(op);
-      if (!reduce)
-        continue;
-      bool isRoot = reduce.getResult() == root;
-      tensors[reduce] = emitReduce(reduce, isRoot ? output : Value());
+      if (paddedForReduce.contains(&op)) {
+        auto type = cast<RankedTensorType>(op.getResult(0).getType());
+        Value padded = tensor::EmptyOp::create(b, loc, type.getShape(), type.getElementType());
+        tensors[op.getResult(0)] = emitElementwise(op.getResult(0), padded);
+      }
+      if (auto reduce = dyn_cast<ReduceOp>(op))
+        tensors[reduce] = emitReduce(reduce, reduce == rootReduce ? output : Value());
     }
-    if (root.getDefiningOp<ReduceOp>())
-      return tensors.lookup(root);
+    if (rootReduce)
+      return tensors.lookup(rootReduce);
     return emitElementwise(root, output);
   }
 
@@ -107,24 +112,81 @@ private:
     return result;
   }
 
-  /// A reduction: loops over its input's shape, accumulating into a tensor
-  /// shaped like its result (reduced axes of size 1).
+  /// The pads a reduction reads: each becomes a stage of its own, a padded
+  /// copy inside the kernel. The reduction then reads it at affine indices
+  /// (a convolution's window `y + ky`) instead of through a bounds check per
+  /// product, which makes it a contraction the optimizer can tile and
+  /// vectorize; every padded element is computed once instead of once per
+  /// window that reads it.
+  static llvm::SmallPtrSet<Operation *, 4> padsReadByReduces(Block &body) {
+    llvm::SmallPtrSet<Operation *, 4> pads;
+    llvm::SmallPtrSet<Operation *, 16> visited;
+    SmallVector<Value> worklist;
+    for (auto reduce : body.getOps<ReduceOp>())
+      worklist.push_back(reduce.getX());
+    while (!worklist.empty()) {
+      Operation *op = worklist.pop_back_val().getDefiningOp();
+      if (!op || isa<ReduceOp>(op) || !visited.insert(op).second)
+        continue;
+      if (isa<PadOp>(op))
+        pads.insert(op);
+      llvm::append_range(worklist, op->getOperands());
+    }
+    return pads;
+  }
+
+  /// The reduce that can accumulate straight into the kernel's output: the
+  /// root itself, or a reduce whose only use is a root reshape that just
+  /// drops or adds size-1 axes (a matmul's `[M, N, 1] → [M, N]`). Without a
+  /// copy stage after it, such a kernel is one generic the optimizer can
+  /// tile and split.
+  static ReduceOp writesOutputDirectly(Value root) {
+    if (auto reduce = root.getDefiningOp<ReduceOp>())
+      return reduce;
+    auto reshape = root.getDefiningOp<ReshapeOp>();
+    auto reduce = reshape ? reshape.getX().getDefiningOp<ReduceOp>() : ReduceOp();
+    if (!reduce || !reduce->hasOneUse())
+      return {};
+    auto nonUnit = [](ArrayRef<int64_t> shape) {
+      return llvm::to_vector(llvm::make_filter_range(shape, [](int64_t n) { return n != 1; }));
+    };
+    return nonUnit(reduce.getType().getShape()) == nonUnit(reshape.getType().getShape())
+               ? reduce
+               : ReduceOp();
+  }
+
+  /// A reduction: loops over its input's shape, accumulating into `output`
+  /// (by default a new tensor shaped like its result) whose non-unit axes are
+  /// the kept axes of the input in order.
   Value emitReduce(ReduceOp reduce, Value output) {
-    RankedTensorType in = reduce.getX().getType(), out = reduce.getType();
-    Type element = out.getElementType();
+    RankedTensorType in = reduce.getX().getType();
+    Type element = in.getElementType();
     if (!output)
-      output = tensor::EmptyOp::create(b, loc, out.getShape(), element);
+      output = tensor::EmptyOp::create(b, loc, reduce.getType().getShape(), element);
+    auto out = cast<RankedTensorType>(output.getType());
     Value identity = ConstOp::create(b, loc, element,
                                      reduceIdentity(b, reduce.getKind(), element));
     Value init = linalg::FillOp::create(b, loc, identity, output).getResult(0);
 
     SmallVector<utils::IteratorType> iterators(in.getRank(), utils::IteratorType::parallel);
-    SmallVector<AffineExpr> results;
+    SmallVector<int64_t> keptAxes;
     for (int64_t d = 0; d < in.getRank(); ++d) {
-      bool reduced = llvm::is_contained(reduce.getAxes(), d);
-      if (reduced)
+      if (llvm::is_contained(reduce.getAxes(), d))
         iterators[d] = utils::IteratorType::reduction;
-      results.push_back(reduced ? b.getAffineConstantExpr(0) : b.getAffineDimExpr(d));
+      else
+        keptAxes.push_back(d);
+    }
+    // Output axes take the kept axes in order; a size-1 axis on one side
+    // only is skipped (an output one is indexed at 0).
+    SmallVector<AffineExpr> results;
+    auto kept = keptAxes.begin();
+    for (int64_t size : out.getShape()) {
+      while (kept != keptAxes.end() && in.getDimSize(*kept) == 1 && size != 1)
+        ++kept;
+      if (kept != keptAxes.end() && in.getDimSize(*kept) == size)
+        results.push_back(b.getAffineDimExpr(*kept++));
+      else
+        results.push_back(b.getAffineConstantExpr(0));
     }
     AffineMap outMap = AffineMap::get(in.getRank(), 0, results, b.getContext());
     // The reduced loops appear in no output: an input shaped like the
@@ -349,6 +411,35 @@ std::optional<AffineExpr> affineForm(Value v, MLIRContext *context) {
   return std::nullopt;
 }
 
+/// `map` with every loop of extent 1 read as 0: two maps equal this way
+/// index the same element in every iteration.
+AffineMap withUnitLoopsAtZero(AffineMap map, ArrayRef<int64_t> ranges) {
+  SmallVector<AffineExpr> loops;
+  for (unsigned d = 0; d < map.getNumDims(); ++d)
+    loops.push_back(ranges[d] == 1 ? getAffineConstantExpr(0, map.getContext())
+                                   : getAffineDimExpr(d, map.getContext()));
+  return simplifyAffineMap(map.replaceDimsAndSymbols(loops, {}, map.getNumDims(), 0));
+}
+
+/// The part of `tensor` a generic reads through `map`: linalg takes the
+/// extent of a loop from an operand axis indexed by the loop alone, so an
+/// axis read at `i` for `i < n` (a shrink from 0) is sliced to n.
+Value sliceToLoops(Value tensor, AffineMap map, ArrayRef<int64_t> ranges,
+                   RewriterBase &rewriter) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  SmallVector<int64_t> sizes(type.getShape());
+  for (auto [axis, result] : llvm::enumerate(map.getResults()))
+    if (auto loop = dyn_cast<AffineDimExpr>(result))
+      sizes[axis] = ranges[loop.getPosition()];
+  if (ArrayRef<int64_t>(sizes) == type.getShape())
+    return tensor;
+  SmallVector<OpFoldResult> zeros(sizes.size(), rewriter.getIndexAttr(0));
+  SmallVector<OpFoldResult> ones(sizes.size(), rewriter.getIndexAttr(1));
+  SmallVector<OpFoldResult> extents = llvm::map_to_vector(
+      sizes, [&](int64_t n) -> OpFoldResult { return rewriter.getIndexAttr(n); });
+  return tensor::ExtractSliceOp::create(rewriter, tensor.getLoc(), tensor, zeros, extents, ones);
+}
+
 /// Removes the iteration-space input of a reduction once the other operands
 /// bound every loop.
 void dropDomainInput(linalg::GenericOp generic, RewriterBase &rewriter) {
@@ -397,10 +488,12 @@ void promoteAffineReads(linalg::GenericOp generic, RewriterBase &rewriter) {
   });
   // A read of the generic's own output at its output index (an in-place
   // kernel reading its target) is the output block argument.
+  SmallVector<int64_t> ranges = generic.getStaticLoopRanges();
   for (auto [read, map] : llvm::zip(reads, readMaps)) {
     for (OpOperand &output : generic.getDpsInitsMutable()) {
       if (read.getTensor() == output.get() &&
-          generic.getMatchingIndexingMap(&output) == map) {
+          withUnitLoopsAtZero(generic.getMatchingIndexingMap(&output), ranges) ==
+              withUnitLoopsAtZero(map, ranges)) {
         rewriter.replaceOp(read, generic.getMatchingBlockArgument(&output));
         read = nullptr;
         break;
@@ -423,8 +516,9 @@ void promoteAffineReads(linalg::GenericOp generic, RewriterBase &rewriter) {
   SmallVector<AffineMap> maps;
   for (OpOperand *input : generic.getDpsInputOperands())
     maps.push_back(generic.getMatchingIndexingMap(input));
+  rewriter.setInsertionPoint(generic);
   for (auto [read, map] : llvm::zip(reads, readMaps)) {
-    inputs.push_back(read.getTensor());
+    inputs.push_back(sliceToLoops(read.getTensor(), map, ranges, rewriter));
     maps.push_back(map);
   }
   for (OpOperand &output : generic.getDpsInitsMutable())
@@ -469,7 +563,18 @@ struct TGToLinalgPass : tg::impl::TGToLinalgBase<TGToLinalgPass> {
     module.walk([&](KernelOp kernel) { kernels.push_back(kernel); });
     SymbolTable symbols(module);
     IRRewriter rewriter(&getContext());
+    lowerCopies(module, rewriter);
     for (KernelOp kernel : kernels) {
+      if (kernel->getNumResults() != 1) {
+        kernel.emitError("tg-to-linalg: a kernel with ")
+            << kernel->getNumResults()
+            << " results; kernels compute one result each (as tg-kernelize makes them)";
+        return signalPassFailure();
+      }
+      if (cast<RankedTensorType>(kernel.getResult(0).getType()).getNumElements() == 0) {
+        replaceEmptyKernel(kernel, rewriter);
+        continue;
+      }
       func::FuncOp function = outline(kernel, symbols, rewriter);
       // Index arithmetic and ALU ops simplify before reads are classified.
       if (failed(applyPatternsGreedily(function, simplification))) {
@@ -485,19 +590,58 @@ struct TGToLinalgPass : tg::impl::TGToLinalgBase<TGToLinalgPass> {
     }
   }
 
+  /// tg.copy → the value materialized in a new tensor (a buffer copy after
+  /// bufferization): the compiler builds a program for one device, which
+  /// the Compiler checks every copy is to, so a copy copies the buffer
+  /// (tinygrad's COPY of a buffer on its device).
+  static void lowerCopies(ModuleOp module, IRRewriter &rewriter) {
+    SmallVector<CopyOp> copies;
+    module.walk([&](CopyOp copy) { copies.push_back(copy); });
+    for (CopyOp copy : copies) {
+      RankedTensorType type = copy.getType();
+      rewriter.setInsertionPoint(copy);
+      Value fresh = tensor::EmptyOp::create(rewriter, copy.getLoc(), type.getShape(),
+                                            type.getElementType());
+      rewriter.replaceOpWithNewOp<bufferization::MaterializeInDestinationOp>(
+          copy, type, copy.getX(), fresh, /*restrict=*/false, /*writable=*/false);
+    }
+  }
+
+  /// A kernel computing no element is no work: its result is an empty
+  /// tensor (or the empty target it would overwrite).
+  static void replaceEmptyKernel(KernelOp kernel, IRRewriter &rewriter) {
+    auto type = cast<RankedTensorType>(kernel.getResult(0).getType());
+    rewriter.setInsertionPoint(kernel);
+    std::optional<int64_t> target = inplaceTarget(kernel);
+    Value result = target ? kernel.getInputs()[*target]
+                          : Value(tensor::EmptyOp::create(rewriter, kernel.getLoc(),
+                                                          type.getShape(), type.getElementType()));
+    rewriter.replaceOp(kernel, result);
+  }
+
+  static std::optional<int64_t> inplaceTarget(KernelOp kernel) {
+    if (std::optional<ArrayRef<int64_t>> inplace = kernel.getInplace();
+        inplace && (*inplace)[0] >= 0)
+      return (*inplace)[0];
+    return std::nullopt;
+  }
+
+  static bool isEmpty(Value tensor) {
+    return cast<RankedTensorType>(tensor.getType()).getNumElements() == 0;
+  }
+
   /// Makes `kernel` a function and calls it from where it was. An in-place
   /// kernel's target is not an input: the kernel reads it through its
-  /// output, which the caller passes as the target itself.
+  /// output, which the caller passes as the target itself. Inputs without
+  /// elements are not passed either (the kernel's loops over them run zero
+  /// times); the kernel sees empty tensors of their type.
   func::FuncOp outline(KernelOp kernel, SymbolTable &symbols, IRRewriter &rewriter) {
     Location loc = kernel.getLoc();
     auto resultType = cast<RankedTensorType>(kernel.getResult(0).getType());
-    std::optional<int64_t> target;
-    if (std::optional<ArrayRef<int64_t>> inplace = kernel.getInplace();
-        inplace && (*inplace)[0] >= 0)
-      target = (*inplace)[0];
+    std::optional<int64_t> target = inplaceTarget(kernel);
     SmallVector<Value> inputs;
     for (auto [i, input] : llvm::enumerate(kernel.getInputs()))
-      if (static_cast<int64_t>(i) != target)
+      if (static_cast<int64_t>(i) != target && !isEmpty(input))
         inputs.push_back(input);
     SmallVector<Type> argTypes(ValueRange(inputs).getTypes());
     argTypes.push_back(resultType);
@@ -513,9 +657,18 @@ struct TGToLinalgPass : tg::impl::TGToLinalgBase<TGToLinalgPass> {
     Block *entry = function.addEntryBlock();
     rewriter.setInsertionPointToStart(entry);
     Value output = entry->getArguments().back();
-    SmallVector<Value> tensors(entry->getArguments().drop_back());
-    if (target)
-      tensors.insert(tensors.begin() + *target, output);
+    SmallVector<Value> tensors;
+    auto passed = entry->getArguments().begin();
+    for (auto [i, input] : llvm::enumerate(kernel.getInputs())) {
+      auto type = cast<RankedTensorType>(input.getType());
+      if (static_cast<int64_t>(i) == target)
+        tensors.push_back(output);
+      else if (isEmpty(input))
+        tensors.push_back(tensor::EmptyOp::create(rewriter, loc, type.getShape(),
+                                                  type.getElementType()));
+      else
+        tensors.push_back(*passed++);
+    }
     KernelLowering lowering(rewriter, loc);
     func::ReturnOp::create(rewriter, loc, lowering.lower(kernel, tensors, output));
 

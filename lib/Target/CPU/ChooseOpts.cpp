@@ -1,11 +1,22 @@
 //===- ChooseOpts.cpp - the tg-cpu-choose-opts pass -----------------------===//
+//
+// tinygrad's hand_coded_optimizations for the CPU: a kernel's loops are
+// looked at once and the decision is written down as `#tg.opts`, which
+// tg-cpu-apply-opts carries out.
+//
+//===----------------------------------------------------------------------===//
 
 #include "tg/Target/CPU/Passes.h"
 
+#include "KernelRoot.h"
+
 #include "tg/Dialect/TG/IR/TGOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "llvm/ADT/bit.h"
 
 namespace mlir::tg {
 #define GEN_PASS_DEF_TGCPUCHOOSEOPTS
@@ -21,6 +32,138 @@ namespace {
 /// (tinygrad splits at about 128K ops per thread).
 constexpr int64_t kMinIterationsToSplit = 32768;
 
+/// The largest candidate that divides `extent`, or 0.
+int64_t largestDivisor(int64_t extent, ArrayRef<int64_t> candidates) {
+  for (int64_t c : candidates)
+    if (extent % c == 0)
+      return c;
+  return 0;
+}
+
+/// Whether the generic's body is `out + a * b` for its two inputs a and b:
+/// a matmul, a convolution, any sum of products.
+bool isSumOfProducts(linalg::GenericOp generic) {
+  if (generic.getNumDpsInputs() != 2 || generic.getNumDpsInits() != 1)
+    return false;
+  Block &body = generic.getRegion().front();
+  auto yield = cast<linalg::YieldOp>(body.getTerminator());
+  Operation *sum = yield.getValues().front().getDefiningOp();
+  if (!sum || !isa<arith::AddFOp, arith::AddIOp>(sum) || body.getOperations().size() != 3)
+    return false;
+  Value acc = body.getArgument(2);
+  Value product = sum->getOperand(0) == acc ? sum->getOperand(1) : sum->getOperand(0);
+  Operation *mul = product.getDefiningOp();
+  if (!mul || !isa<arith::MulFOp, arith::MulIOp>(mul) ||
+      !llvm::is_contained(sum->getOperands(), acc))
+    return false;
+  return llvm::is_contained(mul->getOperands(), body.getArgument(0)) &&
+         llvm::is_contained(mul->getOperands(), body.getArgument(1));
+}
+
+/// The loops an operand's indexing map reads along.
+llvm::SmallDenseSet<unsigned> loopsRead(AffineMap map) {
+  llvm::SmallDenseSet<unsigned> loops;
+  for (AffineExpr result : map.getResults())
+    result.walk([&](AffineExpr e) {
+      if (auto dim = dyn_cast<AffineDimExpr>(e))
+        loops.insert(dim.getPosition());
+    });
+  return loops;
+}
+
+/// Register tiles for a sum of products (matmul, convolution): a block of
+/// `rows × columns` outputs stays in vector registers while every reduction
+/// loop runs one step at a time. `columns` runs along the output's last axis,
+/// contiguous in one input (b); `rows` along another output axis that input
+/// does not read, so each step is an outer product: `rows` scalars of a,
+/// broadcast, times one vector of b. The block fills about half the vector
+/// registers (the shape that measured fastest here: 8 rows of 32 f32 with
+/// 512-bit vectors).
+bool tileSumOfProducts(linalg::GenericOp root, ArrayRef<int64_t> ranges,
+                       int64_t vectorBytes, SmallVector<int64_t> &tile) {
+  if (root.getNumReductionLoops() == 0 || !isSumOfProducts(root))
+    return false;
+  AffineMap out = root.getMatchingIndexingMap(root.getDpsInitOperand(0));
+  if (!out.isProjectedPermutation() || out.getNumResults() < 2)
+    return false;
+  for (AffineMap map : root.getIndexingMapsArray())
+    for (AffineExpr result : map.getResults())
+      if (!result.isPureAffine() || result.getKind() == AffineExprKind::Mul)
+        return false;
+  unsigned column = out.getDimPosition(out.getNumResults() - 1);
+  auto inputMaps = llvm::map_to_vector(root.getDpsInputOperands(), [&](OpOperand *operand) {
+    return root.getMatchingIndexingMap(operand);
+  });
+  // b is the input whose last index moves with the column loop.
+  int b = -1;
+  for (auto [i, map] : llvm::enumerate(inputMaps))
+    if (map.getNumResults() && loopsRead(map.getSubMap({map.getNumResults() - 1})).contains(column) &&
+        !loopsRead(inputMaps[1 - i]).contains(column))
+      b = i;
+  if (b < 0)
+    return false;
+  std::optional<unsigned> row;
+  llvm::SmallDenseSet<unsigned> readByB = loopsRead(inputMaps[b]);
+  for (unsigned r = 0; r + 1 < out.getNumResults(); ++r)
+    if (!readByB.contains(out.getDimPosition(r)))
+      row = out.getDimPosition(r);
+  if (!row)
+    return false;
+
+  int64_t elementBytes = std::max<int64_t>(
+      1, getElementTypeOrSelf(root.getDpsInits()[0].getType()).getIntOrFloatBitWidth() / 8);
+  int64_t lanes = std::max<int64_t>(1, vectorBytes / elementBytes);
+  // The widest power of two up to four vectors that divides the axis:
+  // LLVM splits other widths badly (a vector<56xf32> carried around a loop
+  // ends up element by element).
+  int64_t columns = 0;
+  for (int64_t c = llvm::bit_floor(uint64_t(std::min(ranges[column], 4 * lanes))); c >= 1 && !columns;
+       c /= 2)
+    if (ranges[column] % c == 0)
+      columns = c;
+  if (columns < 4)
+    return false;
+  int64_t vectorsPerRow = (columns + lanes - 1) / lanes;
+  int64_t rows = 1;
+  for (int64_t r = std::max<int64_t>(1, 16 / vectorsPerRow); r >= 1; --r)
+    if (ranges[*row] % r == 0) {
+      rows = r;
+      break;
+    }
+  tile.assign(ranges.size(), 1);
+  tile[column] = columns;
+  tile[*row] = rows;
+  return true;
+}
+
+/// Elementwise kernels whose reads are contiguous or broadcast along the
+/// innermost loop: vectors along it.
+bool tileElementwise(linalg::GenericOp root, ArrayRef<int64_t> ranges,
+                     SmallVector<int64_t> &tile) {
+  if (root.getNumReductionLoops() != 0 || ranges.empty() ||
+      !root.hasPureTensorSemantics())
+    return false;
+  bool readsThroughIndices = false;
+  root.getRegion().walk([&](tensor::ExtractOp) { readsThroughIndices = true; });
+  if (readsThroughIndices)
+    return false;
+  unsigned innermost = ranges.size() - 1;
+  for (AffineMap map : root.getIndexingMapsArray()) {
+    if (!map.isProjectedPermutation())
+      return false;
+    // The innermost loop must be the last axis of an operand or absent from it.
+    for (unsigned r = 0; r + 1 < map.getNumResults(); ++r)
+      if (map.getDimPosition(r) == innermost)
+        return false;
+  }
+  int64_t width = largestDivisor(ranges[innermost], {64, 32, 16, 8});
+  if (!width)
+    return false;
+  tile.assign(ranges.size(), 1);
+  tile[innermost] = width;
+  return true;
+}
+
 struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
   using TGCPUChooseOptsBase::TGCPUChooseOptsBase;
 
@@ -35,27 +178,31 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
   KernelOptsAttr choose(func::FuncOp kernel) {
     MLIRContext *context = kernel.getContext();
     KernelOptsAttr none = KernelOptsAttr::get(context, -1, false, {});
-    SmallVector<linalg::GenericOp> generics;
-    for (Operation &op : kernel.getBody().front())
-      if (auto generic = dyn_cast<linalg::GenericOp>(op))
-        generics.push_back(generic);
-    // Workers each run all stages on their share of rows: only a kernel of
-    // one generic splits without a stage reading another worker's rows.
-    if (disable || generics.size() != 1)
+    linalg::GenericOp root = getKernelRoot(kernel);
+    if (disable || !root)
       return none;
-    linalg::GenericOp main = generics.front();
-    SmallVector<int64_t> ranges = main.getStaticLoopRanges();
+    SmallVector<int64_t> ranges = root.getStaticLoopRanges();
     if (llvm::any_of(ranges, ShapedType::isDynamic))
       return none;
-    int64_t iterations = 1;
+
+    SmallVector<int64_t> tile;
+    bool vectorize = tileSumOfProducts(root, ranges, vectorBytes, tile) ||
+                     tileElementwise(root, ranges, tile);
+
+    int64_t split = -1, iterations = 1;
     for (int64_t r : ranges)
       iterations *= r;
-    auto iterators = main.getIteratorTypesArray();
-    for (auto [loop, type] : llvm::enumerate(iterators))
-      if (type == utils::IteratorType::parallel && ranges[loop] >= 2 &&
-          iterations >= kMinIterationsToSplit)
-        return KernelOptsAttr::get(context, loop, false, {});
-    return none;
+    if (iterations >= kMinIterationsToSplit && onlyRootWritesOutput(kernel, root)) {
+      auto iterators = root.getIteratorTypesArray();
+      for (auto [loop, type] : llvm::enumerate(iterators)) {
+        int64_t chunk = tile.empty() || tile[loop] == 0 ? 1 : tile[loop];
+        if (type == utils::IteratorType::parallel && ranges[loop] / chunk >= 2) {
+          split = loop;
+          break;
+        }
+      }
+    }
+    return KernelOptsAttr::get(context, split, vectorize, tile);
   }
 };
 

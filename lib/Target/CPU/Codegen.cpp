@@ -72,6 +72,15 @@ std::string mlir::tg::cpuTargetDescription(bool portable) {
   return t.triple + " " + t.cpu;
 }
 
+int64_t mlir::tg::cpuVectorBytes(bool portable) {
+  if (portable)
+    return 16;
+  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+  if (features.lookup("avx512f"))
+    return 64;
+  return features.lookup("avx") ? 32 : 16;
+}
+
 FailureOr<std::string> mlir::tg::emitCPUSharedObject(ModuleOp module,
                                                      const CPUCodegenOptions &options) {
   llvm::InitializeNativeTarget();
@@ -92,8 +101,13 @@ FailureOr<std::string> mlir::tg::emitCPUSharedObject(ModuleOp module,
   const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
   if (!target)
     return module.emitError("tg: no LLVM target for ") << t.triple << ": " << error;
+  llvm::TargetOptions targetOptions;
+  // A multiply feeding an add becomes one fused multiply-add (one rounding
+  // instead of two), as C compilers do with -ffp-contract=fast: the inner
+  // step of every matmul and convolution.
+  targetOptions.AllowFPOpFusion = llvm::FPOpFusion::Fast;
   std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
-      triple, t.cpu, t.features, llvm::TargetOptions(), llvm::Reloc::PIC_,
+      triple, t.cpu, t.features, targetOptions, llvm::Reloc::PIC_,
       std::nullopt, llvm::CodeGenOptLevel::Aggressive));
   llvmModule->setDataLayout(machine->createDataLayout());
   llvmModule->setTargetTriple(triple);
@@ -121,7 +135,7 @@ FailureOr<std::string> mlir::tg::emitCPUSharedObject(ModuleOp module,
   llvm::SmallString<128> dir;
   if (std::error_code ec = llvm::sys::fs::createUniqueDirectory("tg-kernels", dir))
     return module.emitError("tg: cannot create a temporary directory: ") << ec.message();
-  auto cleanup = llvm::make_scope_exit([&] { llvm::sys::fs::remove_directories(dir); });
+  llvm::scope_exit cleanup([&] { llvm::sys::fs::remove_directories(dir); });
   llvm::SmallString<128> objectPath(dir), libraryPath(dir);
   llvm::sys::path::append(objectPath, "kernels.o");
   llvm::sys::path::append(libraryPath, "kernels.so");

@@ -12,10 +12,6 @@ namespace mlir::tg {
 using namespace mlir;
 using namespace mlir::tg;
 
-std::string mlir::tg::cpuEntryPointName(StringRef kernel) {
-  return ("tg_kernel_" + kernel).str();
-}
-
 namespace {
 
 struct EntryPointsPass : tg::impl::TGCPUEntryPointsBase<EntryPointsPass> {
@@ -31,25 +27,36 @@ struct EntryPointsPass : tg::impl::TGCPUEntryPointsBase<EntryPointsPass> {
         return signalPassFailure();
   }
 
-  /// void tg_kernel_<name>(void *const *buffers, i64 worker, i64 workers):
-  /// loads each buffer pointer and calls the kernel with them.
+  /// void <name>(void *const *buffers, i64 worker, i64 workers): loads each
+  /// buffer pointer and calls the kernel, renamed `<name>.body`, with them.
+  /// The exported symbol is the kernel's own name, the one DEBUG=2 shows.
   LogicalResult addEntryPoint(LLVM::LLVMFuncOp kernel) {
     MLIRContext *context = kernel.getContext();
     Location loc = kernel.getLoc();
+    std::string name = kernel.getName().str();
     OpBuilder b(kernel);
     b.setInsertionPointAfter(kernel);
     auto ptr = LLVM::LLVMPointerType::get(context);
     auto i64 = IntegerType::get(context, 64);
     LLVM::LLVMFunctionType type = kernel.getFunctionType();
-    unsigned numBuffers = type.getNumParams() - 2;
+    unsigned numParams = type.getNumParams();
+    if (numParams < 2 || type.getParamType(numParams - 2) != i64 ||
+        type.getParamType(numParams - 1) != i64)
+      return kernel.emitError("tg-cpu-entry-points: a kernel's last arguments must be the "
+                              "i64 worker and num_workers of tg-cpu-kernel-abi");
+    unsigned numBuffers = numParams - 2;
     for (unsigned i = 0; i < numBuffers; ++i)
       if (type.getParamType(i) != ptr)
         return kernel.emitError("tg-cpu-entry-points: kernel argument #")
                << i << " is not a pointer (lower with the bare-pointer memref convention)";
     auto entryType = LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(context),
                                                  {ptr, i64, i64});
-    auto entry = LLVM::LLVMFuncOp::create(b, loc, cpuEntryPointName(kernel.getName()),
-                                          entryType);
+    auto bodyName = StringAttr::get(context, name + ".body");
+    if (failed(SymbolTable::replaceAllSymbolUses(kernel, bodyName, getOperation())))
+      return kernel.emitError("tg-cpu-entry-points: could not rename the kernel's uses");
+    SymbolTable::setSymbolName(kernel, bodyName);
+    kernel.setLinkage(LLVM::Linkage::Internal);
+    auto entry = LLVM::LLVMFuncOp::create(b, loc, name, entryType);
     Block *body = entry.addEntryBlock(b);
     b.setInsertionPointToStart(body);
     SmallVector<Value> args;

@@ -52,25 +52,29 @@ struct KernelABIPass : tg::impl::TGCPUKernelABIBase<KernelABIPass> {
 
     int64_t parallelSize = 1;
     auto opts = kernel->getAttrOfType<KernelOptsAttr>("tg.opts");
-    if (opts && opts.getSplit() == 0) {
-      // The main nest is the last top-level loop; its outermost loop is split.
+    if (opts && opts.getSplit() >= 0) {
       scf::ForOp loop;
-      for (Operation &op : kernel.getBody().front())
-        if (auto forOp = dyn_cast<scf::ForOp>(op))
+      kernel.walk([&](scf::ForOp forOp) {
+        if (forOp->hasAttr("tg.split"))
           loop = forOp;
-      std::optional<int64_t> lb = getConstantIntValue(loop ? loop.getLowerBound() : Value());
-      std::optional<int64_t> ub = getConstantIntValue(loop ? loop.getUpperBound() : Value());
-      std::optional<int64_t> step = getConstantIntValue(loop ? loop.getStep() : Value());
+      });
+      if (!loop || loop->getParentOp() != kernel)
+        return kernel.emitError("tg-cpu-kernel-abi: the kernel splits, but has no "
+                                "top-level loop marked tg.split");
+      std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
+      std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound());
+      std::optional<int64_t> step = getConstantIntValue(loop.getStep());
       if (!lb || !ub || !step || *step <= 0)
         return kernel.emitError("tg-cpu-kernel-abi: the split loop must have constant bounds");
       parallelSize = (*ub - *lb + *step - 1) / *step;
       // Iterations [worker·n/W, (worker+1)·n/W) of n.
       b.setInsertionPoint(loop);
       auto c = [&](int64_t v) -> Value { return arith::ConstantIndexOp::create(b, loc, v); };
-      Value n = c(parallelSize);
+      Value n = c(parallelSize), lower = c(*lb), stride = c(*step);
       auto shareStart = [&](Value w) -> Value {
         Value begin = arith::DivUIOp::create(b, loc, arith::MulIOp::create(b, loc, w, n), workers);
-        return arith::AddIOp::create(b, loc, c(*lb), arith::MulIOp::create(b, loc, begin, c(*step)));
+        return b.createOrFold<arith::AddIOp>(loc, lower,
+                                             arith::MulIOp::create(b, loc, begin, stride));
       };
       Value begin = shareStart(worker);
       Value end = arith::MinSIOp::create(

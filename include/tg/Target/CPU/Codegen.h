@@ -31,6 +31,10 @@ FailureOr<std::string> emitCPUSharedObject(ModuleOp module,
 /// The CPU name and features code is generated for.
 std::string cpuTargetDescription(bool portable);
 
+/// The width in bytes of that CPU's vector registers (64 with AVX-512, 32
+/// with AVX, else 16), for the kernel optimizer's register tiles.
+int64_t cpuVectorBytes(bool portable);
+
 } // namespace tg
 } // namespace mlir
 

@@ -25,9 +25,6 @@ namespace tg {
 #define GEN_PASS_DECL
 #include "tg/Target/CPU/Passes.h.inc"
 
-/// The symbol of a kernel's tg_cpu_kernel_fn entry point.
-std::string cpuEntryPointName(llvm::StringRef kernel);
-
 #define GEN_PASS_REGISTRATION
 #include "tg/Target/CPU/Passes.h.inc"
 

@@ -9,59 +9,118 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
   let summary = "Choose each kernel's CPU optimizations and record them";
   let description = [{
     The kernel optimizer's decision step (tinygrad's hand_coded_optimizations):
-    for every kernel function (`tg.kernel`) it picks, for its main
-    `linalg.generic` (the last one), which parallel loop is split across CPU
-    workers, the tile sizes and whether to vectorize, and records them as
-    `tg.opts = #tg.opts<...>` without changing the kernel.
-    `tg-cpu-apply-opts` carries them out. A kernel that already has
-    `tg.opts` (from BEAM search or a test) keeps it.
+    for every kernel function (`tg.kernel`) it looks at the root, the
+    `linalg.generic` that writes the kernel's output (on tensors, after
+    `convert-tg-to-arith`), and records its choice as
+    `tg.opts = #tg.opts<split = .., vectorize = .., tile = [..]>` without
+    changing the kernel; `tg-cpu-apply-opts` carries it out. A kernel that
+    already has `tg.opts` (from BEAM search or a test) keeps it.
 
-    Heuristics: split the outermost parallel loop when the kernel is one
-    generic and the parallel work is large enough to share; a contraction
-    (a generic with exactly one reduction loop reading two inputs, such as a
-    matmul) gets register tiles with vectorization; other generics tile
-    and vectorize their innermost parallel loop when its extent allows.
+    - Sum of products (a matmul, a convolution: the body is `out + a·b`,
+      with affine indexing maps): register tiles. The output's last axis,
+      contiguous in one input b, is tiled by the widest power of two up to
+      four vectors that divides it (at least 4); another output axis that b
+      does not read, by as many rows as keep the accumulators within 16
+      vector registers; every other loop, reductions included, by 1; the
+      tiles are vectorized.
+    - Elementwise (only parallel loops, projected-permutation maps, no
+      reads through computed indices, every operand contiguous or broadcast
+      along the innermost loop): the innermost loop is tiled by the largest
+      of 64, 32, 16, 8 that divides it and vectorized.
+    - Split: with at least 32768 iterations, and when nothing but the root
+      (and the fill of its initial value) touches the output, the
+      outermost parallel loop with two or more tiles is divided among the
+      CPU workers.
   }];
   let options = [
     Option<"disable", "noopt", "bool", /*default=*/"false",
            "tinygrad's NOOPT=1: record no tiling, no vectorization and no split">,
+    Option<"vectorBytes", "vector-bytes", "int64_t", /*default=*/"64",
+           "The width of the target's vector registers in bytes (64: AVX-512)">,
   ];
 }
 
 def TGCPUApplyOpts : Pass<"tg-cpu-apply-opts", "::mlir::ModuleOp"> {
   let summary = "Apply the recorded #tg.opts of each kernel";
   let description = [{
-    For every kernel function with `tg.opts`, on tensors: moves the split
-    loop outermost (interchange), tiles the main generic as recorded and
-    vectorizes the tiles. Splitting itself happens at the kernel ABI
-    (`tg-cpu-kernel-abi`), on the outermost loop.
+    For every kernel function with `tg.opts`, on tensors (where tiles are
+    values and accumulators can be hoisted; after bufferization, memref
+    arguments might alias):
+
+    1. split: the split loop of the root is tiled alone (by its tile size,
+       else 1) with every producer stage fused into it, so each worker
+       computes its share from scratch; the loop is marked `tg.split` for
+       `tg-cpu-kernel-abi`, which divides it among workers;
+    2. tile: the root's other parallel loops are tiled, with the fill of its
+       initial value fused into the tile; then its reduction loops;
+    3. vectorize: the tile's unit loops are dropped (a window read `y + ky`
+       becomes `y`), keeping one reduction loop read as a plain index; the
+       tile and the fused fills become vector ops, a sum of products a
+       `vector.contract` (its row operand first, for the outer-product
+       lowering); accumulators read and written in every reduction step are
+       hoisted into loop-carried vectors.
+
+    A `tg.opts` the kernel cannot take (a split of a reduction loop, the
+    wrong number of tile sizes, a split of a kernel whose output other
+    stages touch) is an error.
   }];
   let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect",
                            "::mlir::tensor::TensorDialect", "::mlir::arith::ArithDialect"];
+}
+
+def TGCPUApproximateMath : Pass<"tg-cpu-approximate-math", "::mlir::ModuleOp"> {
+  let summary = "Replace f32 exp2 and log2 by polynomials that vectorize";
+  let description = [{
+    `math.exp2` and `math.log2` on f32, scalar or vector, become MLIR's
+    polynomial approximations of exp and log2 in place of calls to libm,
+    which a vectorized kernel would make once per lane. tinygrad's CPU
+    backend likewise computes transcendentals with its own polynomials
+    (uop/transcendental.py). The arguments are reduced first so the result
+    stays within a few ulp of libm over the whole f32 range:
+    `exp2(x) = 2^n · exp((x − n)·ln 2)` with `n = round(x)`, the power of two
+    applied in two exact halves (subnormal results, overflow to inf);
+    `log2(x) = log2(x·2^24) − 24` for subnormal x. Other types and functions
+    keep their libm calls.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
+def TGCPUEmulateNarrowFloats : Pass<"tg-cpu-emulate-narrow-floats", "::mlir::ModuleOp"> {
+  let summary = "Compute bf16 and f16 arithmetic in f32, rounding after every op";
+  let description = [{
+    Arith ops on bf16 or f16 become the same op on f32 operands, their
+    result rounded back to the narrow type, as tinygrad's CPU backend
+    computes them. Then every f32 ↔ bf16 conversion becomes integer
+    arithmetic on the bits (round to nearest even; NaN stays NaN): x86's
+    conversion instruction (vcvtneps2bf16) flushes subnormal results to
+    zero. Math ops are extended separately (`math-extend-to-supported-types`).
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
 def TGCPUKernelABI : Pass<"tg-cpu-kernel-abi", "::mlir::ModuleOp"> {
   let summary = "Give CPU kernels their worker split";
   let description = [{
     On kernels lowered to loops over memrefs: every kernel function gets two
-    trailing `index` arguments, `worker` and `num_workers`, and its main loop
-    nest's outermost loop (the split loop, when `tg.opts` has one) runs only
-    the share `[worker·n/W, (worker+1)·n/W)` of its `n` iterations. The
-    number of iterations is recorded as `tg.parallel_size` (1 when nothing
-    is split) for the executable's launch plan. Calls from host code pass
-    worker 0 of 1: the whole kernel.
+    trailing `index` arguments, `worker` and `num_workers`. When `tg.opts`
+    splits, the top-level `scf.for` marked `tg.split` runs only the share
+    `[worker·n/W, (worker+1)·n/W)` of its `n` iterations. `n` is recorded as
+    `tg.parallel_size` (1 when nothing is split) for the executable's
+    launch plan. Calls from host code pass worker 0 of 1: the whole kernel.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect"];
 }
 
 def TGCPUEntryPoints : Pass<"tg-cpu-entry-points", "::mlir::ModuleOp"> {
-  let summary = "Add the tg_cpu_kernel_fn entry point of every kernel";
+  let summary = "Export every kernel under its name with the runtime's entry point signature";
   let description = [{
-    On the LLVM dialect: for every kernel function (bare-pointer calling
-    convention, with `worker` and `num_workers` last), adds the external
-    function `tg_kernel_<name>(void *const *buffers, i64 worker,
-    i64 num_workers)` of tg_executable.h, which loads each buffer pointer
-    and calls the kernel.
+    On the LLVM dialect: every kernel function `<name>` (bare-pointer
+    calling convention, with `worker` and `num_workers` last) becomes the
+    internal `<name>.body`, and the exported function `<name>(void *const
+    *buffers, i64 worker, i64 num_workers)` of tg_executable.h loads each
+    buffer pointer and calls it. The symbol the executable names, and the
+    runtime shows (DEBUG=2), is the kernel's own name.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }

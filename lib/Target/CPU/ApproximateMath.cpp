@@ -1,0 +1,124 @@
+//===- ApproximateMath.cpp - the tg-cpu-approximate-math pass -------------===//
+//
+// Polynomials for f32 exp2 and log2 that vectorize, correct over the whole
+// f32 range: MLIR's approximations of exp and log2 do the core work, on
+// arguments reduced so that they stay accurate (a few ulp), and the edges
+// (subnormal results and arguments, overflow) are handled by exact scaling
+// by powers of two.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tg/Target/CPU/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::tg {
+#define GEN_PASS_DEF_TGCPUAPPROXIMATEMATH
+#include "tg/Target/CPU/Passes.h.inc"
+} // namespace mlir::tg
+
+using namespace mlir;
+
+namespace {
+
+/// Builds f32 (or vector of f32) arithmetic of one shape.
+struct Builder {
+  OpBuilder &b;
+  Location loc;
+  Type type;
+
+  Type intType() const {
+    Type i32 = b.getI32Type();
+    if (auto vector = dyn_cast<VectorType>(type))
+      return vector.clone(i32);
+    return i32;
+  }
+  Value splat(Type t, TypedAttr value) const {
+    if (auto vector = dyn_cast<VectorType>(t))
+      value = SplatElementsAttr::get(vector, value);
+    return arith::ConstantOp::create(b, loc, value);
+  }
+  Value f(float v) const { return splat(type, b.getF32FloatAttr(v)); }
+  Value i(int32_t v) const { return splat(intType(), b.getI32IntegerAttr(v)); }
+  Value add(Value x, Value y) const { return arith::AddFOp::create(b, loc, x, y); }
+  Value sub(Value x, Value y) const { return arith::SubFOp::create(b, loc, x, y); }
+  Value mul(Value x, Value y) const { return arith::MulFOp::create(b, loc, x, y); }
+  Value clamp(Value x, float low, float high) const {
+    return arith::MaximumFOp::create(b, loc, arith::MinimumFOp::create(b, loc, x, f(high)),
+                                     f(low));
+  }
+  Value select(Value p, Value x, Value y) const { return arith::SelectOp::create(b, loc, p, x, y); }
+  Value less(Value x, Value y) const {
+    return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, x, y);
+  }
+  /// 2^k for integer k in [-126, 127], built from its exponent bits.
+  Value powerOfTwo(Value k) const {
+    Value bits = arith::ShLIOp::create(b, loc, arith::AddIOp::create(b, loc, k, i(127)), i(23));
+    return arith::BitcastOp::create(b, loc, type, bits);
+  }
+};
+
+bool isF32(Type type) { return getElementTypeOrSelf(type).isF32(); }
+
+/// exp2(x) → 2^n · exp((x − n)·ln 2) with n = round(x): the reduced argument
+/// is below 0.35 in magnitude, so rounding it costs no accuracy (exp(x·ln 2)
+/// directly loses up to ~80 ulp for large x). 2^n is applied in two halves,
+/// each a normal float, so results round correctly into the subnormals and
+/// overflow to inf.
+void expandExp2(math::Exp2Op op) {
+  OpBuilder b(op);
+  Builder e{b, op.getLoc(), op.getType()};
+  Value x = e.clamp(op.getOperand(), -300.0f, 300.0f);
+  Value n = math::RoundEvenOp::create(b, e.loc, x);
+  Value reduced = math::ExpOp::create(b, e.loc, e.mul(e.sub(x, n), e.f(0.693147180559945309f)));
+  // NaN stays in `reduced`; the exponent only needs to be a defined number.
+  Value isNaN = arith::CmpFOp::create(b, e.loc, arith::CmpFPredicate::UNO, n, n);
+  Value exponent = arith::FPToSIOp::create(
+      b, e.loc, e.intType(), e.select(isNaN, e.f(0.0f), e.clamp(n, -252.0f, 254.0f)));
+  Value half = arith::ShRSIOp::create(b, e.loc, exponent, e.i(1));
+  Value rest = arith::SubIOp::create(b, e.loc, exponent, half);
+  op.replaceAllUsesWith(e.mul(e.mul(reduced, e.powerOfTwo(half)), e.powerOfTwo(rest)));
+  op.erase();
+}
+
+/// log2(x) → log2(x · 2^24) − 24 for subnormal x, which the polynomial (it
+/// reads the exponent bits) would take for 2^-126.
+void expandLog2(math::Log2Op op) {
+  OpBuilder b(op);
+  Builder e{b, op.getLoc(), op.getType()};
+  Value x = op.getOperand();
+  Value subnormal = e.less(x, e.f(0x1p-126f));
+  Value scaled = e.select(subnormal, e.mul(x, e.f(0x1p24f)), x);
+  Value log = math::Log2Op::create(b, e.loc, scaled);
+  op.replaceAllUsesWith(e.sub(log, e.select(subnormal, e.f(24.0f), e.f(0.0f))));
+  op.erase();
+}
+
+struct ApproximateMathPass : tg::impl::TGCPUApproximateMathBase<ApproximateMathPass> {
+  void runOnOperation() override {
+    SmallVector<Operation *> ops;
+    getOperation().walk([&](Operation *op) {
+      if (isa<math::Exp2Op, math::Log2Op>(op) && isF32(op->getResult(0).getType()))
+        ops.push_back(op);
+    });
+    for (Operation *op : ops) {
+      if (auto exp2 = dyn_cast<math::Exp2Op>(op))
+        expandExp2(exp2);
+      else
+        expandLog2(cast<math::Log2Op>(op));
+    }
+    RewritePatternSet approximations(&getContext());
+    populateMathPolynomialApproximationPatterns(approximations, [](StringRef op) {
+      return op == math::ExpOp::getOperationName() || op == math::Log2Op::getOperationName();
+    });
+    if (failed(applyPatternsGreedily(getOperation(), std::move(approximations))))
+      signalPassFailure();
+  }
+};
+
+} // namespace

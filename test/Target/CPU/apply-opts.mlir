@@ -1,0 +1,198 @@
+// RUN: tg-opt %s --split-input-file --tg-cpu-apply-opts --verify-diagnostics | FileCheck %s
+
+// Split and register tiles of a matmul: the rows loop is the split loop,
+// the fill of the output folds into the zero accumulator of each tile, and
+// the reduction steps one k at a time with the 4x64 accumulator carried in
+// registers.
+// CHECK-LABEL: func.func private @r_64_128_32
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<4x64xf32>
+// CHECK: %[[ROWS:.*]] = scf.for %{{.*}} iter_args(%{{.*}}) -> (tensor<64x128xf32>) {
+// CHECK:   scf.for %{{.*}} iter_args(%{{.*}}) -> (tensor<4x128xf32>) {
+// CHECK:     %[[ACC:.*]] = scf.for %{{.*}} iter_args(%[[A:.*]] = %[[ZERO]]) -> (vector<4x64xf32>) {
+// CHECK:       %[[LHS:.*]] = vector.transfer_read {{.*}} : tensor<4x1xf32>, vector<4x1xf32>
+// CHECK:       %[[RHS:.*]] = vector.transfer_read {{.*}} : tensor<1x64xf32>, vector<1x64xf32>
+// CHECK:       %[[C:.*]] = vector.contract {{.*}} %[[LHS]], %[[RHS]], %[[A]] : vector<4x1xf32>, vector<1x64xf32> into vector<4x64xf32>
+// CHECK:       scf.yield %[[C]] : vector<4x64xf32>
+// CHECK:     vector.transfer_write %[[ACC]]
+// CHECK: } {tg.split}
+// CHECK: return %[[ROWS]]
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+func.func private @r_64_128_32(%a: tensor<64x32xf32>, %b: tensor<32x128xf32>, %out: tensor<64x128xf32>) -> tensor<64x128xf32> attributes {tg.kernel, tg.opts = #tg.opts<split = 0, vectorize = true, tile = [4, 64, 1]>} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<64x128xf32>) -> tensor<64x128xf32>
+  %r = linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<64x32xf32>, tensor<32x128xf32>) outs(%init : tensor<64x128xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<64x128xf32>
+  return %r : tensor<64x128xf32>
+}
+
+// -----
+
+// A convolution tile: one loop over output rows y (the 16 channels and 8
+// columns are one tile); in the tile the unit loops (batch, y, ky, kx) are
+// dropped so the window read x + kx becomes a plain vector read, and the
+// input-channel loop stays as the contraction's k. The weights (rows) come
+// first.
+// CHECK-LABEL: func.func private @r_1_16_8_8_4_3_3
+// CHECK: scf.for {{.*}} -> (tensor<1x16x8x8xf32>)
+// CHECK: scf.for {{.*}} -> (vector<16x8xf32>)
+// CHECK: scf.for {{.*}} -> (vector<16x8xf32>)
+// CHECK: scf.for {{.*}} -> (vector<16x8xf32>)
+// CHECK: %[[X:.*]] = vector.transfer_read {{.*}} : tensor<1x8xf32>, vector<1x8xf32>
+// CHECK: %[[W:.*]] = vector.transfer_read {{.*}} : tensor<16x1xf32>, vector<16x1xf32>
+// CHECK: vector.contract {{.*}} %[[W]], %[[X]], %{{.*}} : vector<16x1xf32>, vector<1x8xf32> into vector<16x8xf32>
+// CHECK-NOT: tg.split
+#in = affine_map<(n, co, y, x, c, ky, kx) -> (n, c, y + ky, x + kx)>
+#w = affine_map<(n, co, y, x, c, ky, kx) -> (co, c, ky, kx)>
+#o = affine_map<(n, co, y, x, c, ky, kx) -> (n, co, y, x)>
+func.func private @r_1_16_8_8_4_3_3(%x: tensor<1x4x10x10xf32>, %w: tensor<16x4x3x3xf32>, %out: tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32> attributes {tg.kernel, tg.opts = #tg.opts<split = -1, vectorize = true, tile = [1, 16, 1, 8, 1, 1, 1]>} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32>
+  %r = linalg.generic {indexing_maps = [#in, #w, #o], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%x, %w : tensor<1x4x10x10xf32>, tensor<16x4x3x3xf32>) outs(%init : tensor<1x16x8x8xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<1x16x8x8xf32>
+  return %r : tensor<1x16x8x8xf32>
+}
+
+// -----
+
+// Split only: the earlier stage (a row max) is fused into the split loop,
+// so each worker computes the rows it needs; nothing is vectorized.
+// CHECK-LABEL: func.func private @E_64_128
+// CHECK: scf.for %[[ROW:.*]] = {{.*}} -> (tensor<64x128xf32>) {
+// CHECK:   linalg.fill {{.*}} -> tensor<1xf32>
+// CHECK:   %[[MAX:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]
+// CHECK:   } -> tensor<1xf32>
+// CHECK:   linalg.generic {{.*}} ins(%{{.*}}, %[[MAX]] : tensor<1x128xf32>, tensor<1xf32>)
+// CHECK:   } -> tensor<1x128xf32>
+// CHECK: } {tg.split}
+// CHECK-NOT: vector.
+#id = affine_map<(i, j) -> (i, j)>
+#rows = affine_map<(i, j) -> (i)>
+func.func private @E_64_128(%x: tensor<64x128xf32>, %out: tensor<64x128xf32>) -> tensor<64x128xf32> attributes {tg.kernel, tg.opts = #tg.opts<split = 0, vectorize = false>} {
+  %low = arith.constant 0xFF800000 : f32
+  %empty = tensor.empty() : tensor<64xf32>
+  %init = linalg.fill ins(%low : f32) outs(%empty : tensor<64xf32>) -> tensor<64xf32>
+  %max = linalg.generic {indexing_maps = [#id, #rows], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<64x128xf32>) outs(%init : tensor<64xf32>) {
+  ^bb0(%a: f32, %m: f32):
+    %r = arith.maximumf %a, %m : f32
+    linalg.yield %r : f32
+  } -> tensor<64xf32>
+  %r = linalg.generic {indexing_maps = [#id, #rows, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %max : tensor<64x128xf32>, tensor<64xf32>) outs(%out : tensor<64x128xf32>) {
+  ^bb0(%a: f32, %m: f32, %o: f32):
+    %d = arith.subf %a, %m : f32
+    linalg.yield %d : f32
+  } -> tensor<64x128xf32>
+  return %r : tensor<64x128xf32>
+}
+
+// -----
+
+// Elementwise vectors along the last axis, with a broadcast operand.
+// CHECK-LABEL: func.func private @E_4_128
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK-DAG: vector.transfer_read {{.*}} : tensor<64xf32>, vector<64xf32>
+// CHECK-DAG: vector.transfer_read {{.*}} : tensor<64xf32>, vector<64xf32>
+// CHECK: arith.addf {{.*}} : vector<64xf32>
+// CHECK: vector.transfer_write {{.*}} : vector<64xf32>, tensor<64xf32>
+#id1 = affine_map<(i, j) -> (i, j)>
+#col = affine_map<(i, j) -> (j)>
+func.func private @E_4_128(%x: tensor<4x128xf32>, %b: tensor<128xf32>, %out: tensor<4x128xf32>) -> tensor<4x128xf32> attributes {tg.kernel, tg.opts = #tg.opts<split = -1, vectorize = true, tile = [1, 64]>} {
+  %r = linalg.generic {indexing_maps = [#id1, #col, #id1], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %b : tensor<4x128xf32>, tensor<128xf32>) outs(%out : tensor<4x128xf32>) {
+  ^bb0(%a: f32, %c: f32, %o: f32):
+    %s = arith.addf %a, %c : f32
+    linalg.yield %s : f32
+  } -> tensor<4x128xf32>
+  return %r : tensor<4x128xf32>
+}
+
+// -----
+
+// No split and no tiles: nothing changes.
+// CHECK-LABEL: func.func private @E_8
+// CHECK-NOT: scf.for
+// CHECK: linalg.generic
+#l = affine_map<(i) -> (i)>
+func.func private @E_8(%x: tensor<8xf32>, %out: tensor<8xf32>) -> tensor<8xf32> attributes {tg.kernel, tg.opts = #tg.opts<split = -1, vectorize = false>} {
+  %r = linalg.generic {indexing_maps = [#l, #l], iterator_types = ["parallel"]}
+      ins(%x : tensor<8xf32>) outs(%out : tensor<8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  } -> tensor<8xf32>
+  return %r : tensor<8xf32>
+}
+
+// -----
+
+#mk2 = affine_map<(m, n, k) -> (m, k)>
+#kn2 = affine_map<(m, n, k) -> (k, n)>
+#mn2 = affine_map<(m, n, k) -> (m, n)>
+// expected-error @+1 {{tg.opts splits loop 2, which is not a parallel loop of the kernel}}
+func.func private @split_reduction(%a: tensor<8x8xf32>, %b: tensor<8x8xf32>, %out: tensor<8x8xf32>) -> tensor<8x8xf32> attributes {tg.kernel, tg.opts = #tg.opts<split = 2, vectorize = false>} {
+  %r = linalg.generic {indexing_maps = [#mk2, #kn2, #mn2], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<8x8xf32>, tensor<8x8xf32>) outs(%out : tensor<8x8xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<8x8xf32>
+  return %r : tensor<8x8xf32>
+}
+
+// -----
+
+#l2 = affine_map<(i) -> (i)>
+// expected-error @+1 {{tg.opts has 2 tile sizes for a kernel of 1 loops}}
+func.func private @wrong_tiles(%x: tensor<8xf32>, %out: tensor<8xf32>) -> tensor<8xf32> attributes {tg.kernel, tg.opts = #tg.opts<split = -1, vectorize = false, tile = [4, 4]>} {
+  %r = linalg.generic {indexing_maps = [#l2, #l2], iterator_types = ["parallel"]}
+      ins(%x : tensor<8xf32>) outs(%out : tensor<8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  } -> tensor<8xf32>
+  return %r : tensor<8xf32>
+}
+
+// -----
+
+#f = affine_map<(i, j) -> (i, j)>
+// expected-error @+1 {{tg.opts splits a kernel whose output is read or written outside its last stage}}
+func.func private @split_reads_output(%out: tensor<8x8xf32>) -> tensor<8x8xf32> attributes {tg.kernel, tg.opts = #tg.opts<split = 0, vectorize = false>} {
+  %empty = tensor.empty() : tensor<8x8xf32>
+  %flipped = linalg.generic {indexing_maps = [#f], iterator_types = ["parallel", "parallel"]}
+      outs(%empty : tensor<8x8xf32>) {
+  ^bb0(%o: f32):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %c7 = arith.constant 7 : index
+    %fi = arith.subi %c7, %i : index
+    %v = tensor.extract %out[%fi, %j] : tensor<8x8xf32>
+    linalg.yield %v : f32
+  } -> tensor<8x8xf32>
+  %r = linalg.generic {indexing_maps = [#f, #f], iterator_types = ["parallel", "parallel"]}
+      ins(%flipped : tensor<8x8xf32>) outs(%out : tensor<8x8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  } -> tensor<8x8xf32>
+  return %r : tensor<8x8xf32>
+}
+
+// -----
+
+// expected-error @+1 {{tg.opts on a kernel whose result is not computed by a linalg.generic}}
+func.func private @no_generic(%x: tensor<8xf32>, %out: tensor<8xf32>) -> tensor<8xf32> attributes {tg.kernel, tg.opts = #tg.opts<split = 0, vectorize = false>} {
+  return %x : tensor<8xf32>
+}

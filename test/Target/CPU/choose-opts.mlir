@@ -1,0 +1,151 @@
+// RUN: tg-opt %s --split-input-file --tg-cpu-choose-opts | FileCheck %s
+// RUN: tg-opt %s --split-input-file --tg-cpu-choose-opts='vector-bytes=16' | FileCheck %s --check-prefix=SSE
+// RUN: tg-opt %s --split-input-file --tg-cpu-choose-opts='noopt=true' | FileCheck %s --check-prefix=NOOPT
+
+// A matmul: 64 columns (four 512-bit vectors) by 4 rows of accumulators, k
+// one step at a time; split over the rows.
+// CHECK-LABEL: func.func private @r_64_64_64
+// CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [4, 64, 1]>
+// With 16-byte vectors: 16 columns (four vectors) by 4 rows.
+// SSE-LABEL: func.func private @r_64_64_64
+// SSE-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [4, 16, 1]>
+// NOOPT-LABEL: func.func private @r_64_64_64
+// NOOPT-SAME: tg.opts = #tg.opts<split = -1, vectorize = false>
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+func.func private @r_64_64_64(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>, %out: tensor<64x64xf32>) -> tensor<64x64xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %r = linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<64x64xf32>, tensor<64x64xf32>) outs(%init : tensor<64x64xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<64x64xf32>
+  return %r : tensor<64x64xf32>
+}
+
+// -----
+
+// A convolution reading a padded copy at window indices: 8 columns along x
+// (the widest power of two dividing 56), 16 rows of output channels; the
+// batch loop is split.
+// CHECK-LABEL: func.func private @r_2_32_56_56_16_3_3
+// CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [1, 16, 1, 8, 1, 1, 1]>
+#in = affine_map<(n, co, y, x, c, ky, kx) -> (n, c, y + ky, x + kx)>
+#w = affine_map<(n, co, y, x, c, ky, kx) -> (co, c, ky, kx)>
+#o = affine_map<(n, co, y, x, c, ky, kx) -> (n, co, y, x)>
+func.func private @r_2_32_56_56_16_3_3(%x: tensor<2x16x58x58xf32>, %w: tensor<32x16x3x3xf32>, %out: tensor<2x32x56x56xf32>) -> tensor<2x32x56x56xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<2x32x56x56xf32>) -> tensor<2x32x56x56xf32>
+  %r = linalg.generic {indexing_maps = [#in, #w, #o], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%x, %w : tensor<2x16x58x58xf32>, tensor<32x16x3x3xf32>) outs(%init : tensor<2x32x56x56xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<2x32x56x56xf32>
+  return %r : tensor<2x32x56x56xf32>
+}
+
+// -----
+
+// Elementwise with a broadcast row: vectors of 64 along the last axis.
+// CHECK-LABEL: func.func private @E_256_256
+// CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [1, 64]>
+#id = affine_map<(i, j) -> (i, j)>
+#row = affine_map<(i, j) -> (j)>
+func.func private @E_256_256(%x: tensor<256x256xf32>, %b: tensor<256xf32>, %out: tensor<256x256xf32>) -> tensor<256x256xf32> attributes {tg.kernel} {
+  %r = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %b : tensor<256x256xf32>, tensor<256xf32>) outs(%out : tensor<256x256xf32>) {
+  ^bb0(%a: f32, %c: f32, %o: f32):
+    %s = arith.addf %a, %c : f32
+    linalg.yield %s : f32
+  } -> tensor<256x256xf32>
+  return %r : tensor<256x256xf32>
+}
+
+// -----
+
+// A transposed read is not contiguous along the innermost loop: no vectors,
+// but the work is still split.
+// CHECK-LABEL: func.func private @E_256_256_T
+// CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = false>
+#t = affine_map<(i, j) -> (j, i)>
+#id2 = affine_map<(i, j) -> (i, j)>
+func.func private @E_256_256_T(%x: tensor<256x256xf32>, %out: tensor<256x256xf32>) -> tensor<256x256xf32> attributes {tg.kernel} {
+  %r = linalg.generic {indexing_maps = [#t, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<256x256xf32>) outs(%out : tensor<256x256xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %s = arith.negf %a : f32
+    linalg.yield %s : f32
+  } -> tensor<256x256xf32>
+  return %r : tensor<256x256xf32>
+}
+
+// -----
+
+// Small work is not split (fewer than 32768 iterations); 7 columns cannot
+// be vectorized.
+// CHECK-LABEL: func.func private @E_7
+// CHECK-SAME: tg.opts = #tg.opts<split = -1, vectorize = false>
+#v = affine_map<(i) -> (i)>
+func.func private @E_7(%x: tensor<7xf32>, %out: tensor<7xf32>) -> tensor<7xf32> attributes {tg.kernel} {
+  %r = linalg.generic {indexing_maps = [#v, #v], iterator_types = ["parallel"]}
+      ins(%x : tensor<7xf32>) outs(%out : tensor<7xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %s = arith.negf %a : f32
+    linalg.yield %s : f32
+  } -> tensor<7xf32>
+  return %r : tensor<7xf32>
+}
+
+// -----
+
+// An in-place kernel whose earlier stage reads its own output at other
+// indices must not be split: a worker would read rows another one wrote.
+// CHECK-LABEL: func.func private @E_256_256_flip
+// CHECK-SAME: tg.opts = #tg.opts<split = -1, vectorize = true, tile = [1, 64]>
+#f = affine_map<(i, j) -> (i, j)>
+func.func private @E_256_256_flip(%out: tensor<256x256xf32>) -> tensor<256x256xf32> attributes {tg.kernel} {
+  %empty = tensor.empty() : tensor<256x256xf32>
+  %flipped = linalg.generic {indexing_maps = [#f], iterator_types = ["parallel", "parallel"]}
+      outs(%empty : tensor<256x256xf32>) {
+  ^bb0(%o: f32):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %c255 = arith.constant 255 : index
+    %fi = arith.subi %c255, %i : index
+    %v = tensor.extract %out[%fi, %j] : tensor<256x256xf32>
+    linalg.yield %v : f32
+  } -> tensor<256x256xf32>
+  %r = linalg.generic {indexing_maps = [#f, #f], iterator_types = ["parallel", "parallel"]}
+      ins(%flipped : tensor<256x256xf32>) outs(%out : tensor<256x256xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  } -> tensor<256x256xf32>
+  return %r : tensor<256x256xf32>
+}
+
+// -----
+
+// A choice already made (by BEAM search or a test) is kept; functions that
+// are not kernels are left alone.
+// CHECK-LABEL: func.func private @E_1024
+// CHECK-SAME: tg.opts = #tg.opts<split = -1, vectorize = false>
+// CHECK-LABEL: func.func @host
+// CHECK-NOT: tg.opts
+#l = affine_map<(i) -> (i)>
+func.func private @E_1024(%x: tensor<1024xf32>, %out: tensor<1024xf32>) -> tensor<1024xf32> attributes {tg.kernel, tg.opts = #tg.opts<split = -1, vectorize = false>} {
+  %r = linalg.generic {indexing_maps = [#l, #l], iterator_types = ["parallel"]}
+      ins(%x : tensor<1024xf32>) outs(%out : tensor<1024xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  } -> tensor<1024xf32>
+  return %r : tensor<1024xf32>
+}
+func.func @host(%x: tensor<1024xf32>) -> tensor<1024xf32> {
+  return %x : tensor<1024xf32>
+}
