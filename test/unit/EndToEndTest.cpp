@@ -1237,7 +1237,13 @@ INSTANTIATE_TEST_SUITE_P(Shapes, MatmulTest,
                                          MatmulParam{DType::F64, 16, 9, 31, true},
                                          MatmulParam{DType::I32, 7, 13, 5, false},
                                          MatmulParam{DType::I8, 9, 16, 3, false},
-                                         MatmulParam{DType::UI64, 4, 5, 6, false}),
+                                         MatmulParam{DType::UI64, 4, 5, 6, false},
+                                         // Register tiles, vectorized and split across
+                                         // workers (see tg-cpu-choose-opts).
+                                         MatmulParam{DType::F32, 96, 80, 128, true},
+                                         MatmulParam{DType::F32, 64, 40, 48, false},
+                                         MatmulParam{DType::F64, 40, 16, 32, true},
+                                         MatmulParam{DType::I32, 32, 24, 64, false}),
                          matmulName);
 
 /// softmax(x) over the last axis, as tinygrad writes it with exp2.
@@ -1343,6 +1349,56 @@ void conv2d(DType t) {
 
 TEST(MultiKernel, Conv2dF32) { conv2d(DType::F32); }
 TEST(MultiKernel, Conv2dI32) { conv2d(DType::I32); }
+
+/// conv2d as tinygrad's Tensor.conv2d writes it: pad, then _pool's windows
+/// from movement ops alone (rows repeated e times, flattened, shrunk to
+/// k(n+1), reshaped to [k, n+1] so [ky, y] is row y + ky, shrunk to [k, n]),
+/// the windows times the weights, summed over channels and the window. Its
+/// kernel is a padded copy and a windowed sum of products: the one the
+/// optimizer tiles, vectorizes and splits.
+void poolConv2d(DType t, int64_t n, int64_t c, int64_t hw, int64_t o) {
+  const int64_t k = 3, hp = hw + 2, ho = hw, e = (k * (hp + 1) + hp - 1) / hp;
+  Gen gen(seedOf("poolconv" + std::to_string(n * 1000 + c * 100 + hw) + name(t)));
+  auto T = [&](const Shape &s) { return typeText(t, s); };
+  auto list = [](const Shape &s) {
+    std::string text;
+    for (int64_t v : s)
+      text += (text.empty() ? "" : ", ") + std::to_string(v);
+    return "[" + text + "]";
+  };
+  Program p;
+  std::string x = p.arg(T({n, c, hw, hw})), w = p.arg(T({o, c, k, k}));
+  std::vector<Tensor> inputs = {smallValues(gen, t, {n, c, hw, hw}, -5, 5),
+                                smallValues(gen, t, {o, c, k, k}, -3, 3)};
+  std::string v = p.op("tg.pad " + x + " low [0, 0, 1, 1] high [0, 0, 1, 1] : " +
+                       T({n, c, hw, hw}) + " -> " + T({n, c, hp, hp}));
+  v = p.op("tg.reshape " + v + " : " + T({n, c, hp, hp}) + " to " + T({n, c, 1, hp, 1, hp}));
+  v = p.op("tg.expand " + v + " : " + T({n, c, 1, hp, 1, hp}) + " to " + T({n, c, e, hp, e, hp}));
+  v = p.op("tg.reshape " + v + " : " + T({n, c, e, hp, e, hp}) + " to " + T({n, c, e * hp, e * hp}));
+  const int64_t span = k * (hp + 1);
+  v = p.op("tg.shrink " + v + " begin [0, 0, 0, 0] end " + list({n, c, span, span}) + " : " +
+           T({n, c, e * hp, e * hp}) + " -> " + T({n, c, span, span}));
+  v = p.op("tg.reshape " + v + " : " + T({n, c, span, span}) + " to " + T({n, c, k, hp + 1, k, hp + 1}));
+  v = p.op("tg.shrink " + v + " begin [0, 0, 0, 0, 0, 0] end " + list({n, c, k, ho, k, ho}) + " : " +
+           T({n, c, k, hp + 1, k, hp + 1}) + " -> " + T({n, c, k, ho, k, ho}));
+  v = p.op("tg.permute " + v + " [0, 3, 5, 1, 2, 4] : " + T({n, c, k, ho, k, ho}) + " -> " +
+           T({n, ho, ho, c, k, k}));
+  v = p.op("tg.reshape " + v + " : " + T({n, ho, ho, c, k, k}) + " to " + T({n, 1, ho, ho, c, k, k}));
+  const Shape big = {n, o, ho, ho, c, k, k};
+  v = p.op("tg.expand " + v + " : " + T({n, 1, ho, ho, c, k, k}) + " to " + T(big));
+  std::string wv = p.op("tg.reshape " + w + " : " + T({o, c, k, k}) + " to " + T({1, o, 1, 1, c, k, k}));
+  wv = p.op("tg.expand " + wv + " : " + T({1, o, 1, 1, c, k, k}) + " to " + T(big));
+  std::string prod = p.op("tg.mul " + v + ", " + wv + " : " + T(big));
+  std::string sum = p.op("tg.reduce add " + prod + " [4, 5, 6] : " + T(big) + " -> " +
+                         T({n, o, ho, ho, 1, 1, 1}));
+  p.result(p.op("tg.reshape " + sum + " : " + T({n, o, ho, ho, 1, 1, 1}) + " to " + T({n, o, ho, ho})),
+           T({n, o, ho, ho}), "conv2d");
+  check(p, inputs);
+}
+
+TEST(MultiKernel, PoolConv2dF32) { poolConv2d(DType::F32, 2, 8, 12, 16); }
+TEST(MultiKernel, PoolConv2dOddF32) { poolConv2d(DType::F32, 1, 3, 9, 5); }
+TEST(MultiKernel, PoolConv2dI32) { poolConv2d(DType::I32, 2, 4, 8, 8); }
 
 /// Reductions feeding reductions and several results from one input.
 TEST(MultiKernel, SharedIntermediates) {

@@ -1,0 +1,93 @@
+//===- roofline.cpp - what this machine allows: peak FLOPS, memory bandwidth ===//
+//
+// Prints one JSON line, bench/WORKLOADS.md's roofline:
+//   {"workload": "roofline", "peak_gflops": ..., "mem_gbps": ...}
+// Peak: every core runs independent chains of fused multiply-adds on the
+// widest vectors the compiler targets here (-march=native), enough chains
+// to cover the FMA latency on every FMA unit. Bandwidth: a streaming copy
+// between two buffers far larger than the caches, read + written bytes.
+//
+//===----------------------------------------------------------------------===//
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <thread>
+#include <vector>
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr int kLanes = 16;
+typedef float Vector __attribute__((vector_size(kLanes * sizeof(float))));
+constexpr int kChains = 16;
+constexpr long kSteps = 50'000'000;
+
+/// kChains independent FMA chains of kSteps steps; returns a sum so the work
+/// is not optimized away.
+float fmaChains(float seed) {
+  Vector acc[kChains], a, b;
+  for (int l = 0; l < kLanes; ++l) {
+    a[l] = 1.0f + seed * 1e-7f;
+    b[l] = 1e-7f;
+  }
+  for (int c = 0; c < kChains; ++c)
+    for (int l = 0; l < kLanes; ++l)
+      acc[c][l] = float(c);
+  for (long step = 0; step < kSteps; ++step)
+    for (int c = 0; c < kChains; ++c)
+      acc[c] = acc[c] * a + b;
+  float sum = 0;
+  for (int c = 0; c < kChains; ++c)
+    for (int l = 0; l < kLanes; ++l)
+      sum += acc[c][l];
+  return sum;
+}
+
+double seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
+
+double peakGflops(unsigned threads) {
+  std::vector<std::thread> workers;
+  std::vector<float> sums(threads);
+  auto start = Clock::now();
+  for (unsigned t = 0; t < threads; ++t)
+    workers.emplace_back([&, t] { sums[t] = fmaChains(float(t)); });
+  for (std::thread &w : workers)
+    w.join();
+  double elapsed = seconds(Clock::now() - start);
+  std::fprintf(stderr, "roofline: FMA checksum %g\n", double(sums[0]));
+  return 2.0 * kLanes * kChains * kSteps * threads / elapsed * 1e-9;
+}
+
+/// The best of a few copies of 256 MiB split across the threads.
+double memoryGbps(unsigned threads) {
+  const size_t bytes = size_t(256) << 20;
+  std::vector<char> from(bytes, 1), to(bytes, 0);
+  double best = 0;
+  for (int repeat = 0; repeat < 5; ++repeat) {
+    std::vector<std::thread> workers;
+    auto start = Clock::now();
+    for (unsigned t = 0; t < threads; ++t)
+      workers.emplace_back([&, t] {
+        size_t begin = bytes / threads * t, end = t + 1 == threads ? bytes : bytes / threads * (t + 1);
+        std::memcpy(to.data() + begin, from.data() + begin, end - begin);
+      });
+    for (std::thread &w : workers)
+      w.join();
+    best = std::max(best, 2.0 * bytes / seconds(Clock::now() - start) * 1e-9);
+  }
+  return best;
+}
+
+} // namespace
+
+int main() {
+  unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  double gflops = peakGflops(threads), gbps = memoryGbps(threads);
+  std::printf("{\"workload\": \"roofline\", \"threads\": %u, \"peak_gflops\": %.1f, "
+              "\"mem_gbps\": %.1f}\n",
+              threads, gflops, gbps);
+  return 0;
+}
