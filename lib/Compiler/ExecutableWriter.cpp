@@ -125,9 +125,19 @@ LogicalResult ExecutableWriter::readPlan(func::FuncOp function) {
           outputs.push_back(*id);
           continue;
         }
-        // A result that is an argument (perhaps reinterpreted: a cast
-        // between iN and uiN), or a result already returned: results are
-        // new buffers of their declared type, so it is copied.
+        // An argument returned as it is (an assign's target) is that
+        // argument's buffer. Reinterpreted (a cast between iN and uiN, a
+        // reshape) or returned twice, it is copied into a buffer of the
+        // declared type.
+        auto shaped = cast<ShapedType>(type);
+        const Buffer &buffer = buffers[*id];
+        if (buffer.desc.role == TG_BUFFER_INPUT &&
+            buffer.desc.dtype == dtypeOf(shaped.getElementType()) &&
+            ArrayRef<int64_t>(buffer.shape) == shaped.getShape() &&
+            !llvm::is_contained(outputs, *id)) {
+          outputs.push_back(*id);
+          continue;
+        }
         FailureOr<uint32_t> copy = addBuffer(type, TG_BUFFER_OUTPUT, ret);
         if (failed(copy))
           return failure();
