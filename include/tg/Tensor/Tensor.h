@@ -1,0 +1,428 @@
+//===- Tensor.h - tinygrad's Tensor in C++ ----------------------*- C++ -*-===//
+//
+// A lazy tensor: building one records an op of the tg dialect; realize()
+// (or reading data) compiles what is pending into one executable, cached by
+// the structure of the graph, and runs it on the tensor's device. Names and
+// semantics are tinygrad's (docs/tensor-api.md has the parity table).
+//
+// Ops that tinygrad builds from others are built here the same way, from
+// the primitives that are tg ops; autograd has one gradient rule per
+// primitive (tinygrad's gradient.py).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TG_TENSOR_TENSOR_H
+#define TG_TENSOR_TENSOR_H
+
+#include "tg/Tensor/DType.h"
+
+#include <cstdint>
+#include <initializer_list>
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace tg {
+
+using Shape = std::vector<int64_t>;
+
+/// What the tensor library throws on a misuse (a shape that does not fit,
+/// an axis out of range, data of the wrong size) or a failure to compile
+/// or run: the message says which op and why.
+class Error : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+/// The axes of a reduction: all of them (the default), one, or a list;
+/// negative axes count from the end.
+class Axes {
+public:
+  Axes() = default;
+  Axes(int64_t axis) : axes_{axis}, all_(false) {}
+  Axes(int axis) : axes_{axis}, all_(false) {}
+  Axes(std::initializer_list<int64_t> axes) : axes_(axes), all_(false) {}
+  Axes(std::vector<int64_t> axes) : axes_(std::move(axes)), all_(false) {}
+  bool all() const { return all_; }
+  /// The axes for a tensor of rank `rank`, non-negative and sorted.
+  std::vector<int64_t> resolve(int64_t rank) const;
+
+private:
+  std::vector<int64_t> axes_;
+  bool all_ = true;
+};
+
+/// One axis of a slice, Python's start:stop:step (negative values count
+/// from the end; a missing start/stop is the whole axis in step's direction).
+struct Slice {
+  std::optional<int64_t> start, stop;
+  int64_t step = 1;
+};
+
+/// Gradients are not recorded while one of these exists (tinygrad's
+/// Tensor.no_grad): what is computed is detached.
+class NoGrad {
+public:
+  NoGrad();
+  ~NoGrad();
+  NoGrad(const NoGrad &) = delete;
+  NoGrad &operator=(const NoGrad &) = delete;
+  static bool active();
+
+private:
+  bool previous_;
+};
+
+struct TensorImpl;
+
+class Tensor {
+public:
+  /// An undefined tensor (a missing gradient, an absent bias).
+  Tensor() = default;
+  bool defined() const { return impl_ != nullptr; }
+
+  //===--------------------------------------------------------------------===//
+  // Creation
+  //===--------------------------------------------------------------------===//
+
+  /// Data copied from the host, row-major; `data.size()` must be the
+  /// product of `shape`. The dtype defaults to the C++ type's.
+  template <typename T>
+  static Tensor from_vector(const std::vector<T> &data, Shape shape,
+                            std::optional<DType> dtype = std::nullopt);
+  /// A 0-d tensor.
+  static Tensor scalar(double value, DType dtype = kDefaultFloat);
+
+  static Tensor empty(Shape shape, DType dtype = kDefaultFloat);
+  static Tensor full(Shape shape, double value, DType dtype = kDefaultFloat);
+  static Tensor zeros(Shape shape, DType dtype = kDefaultFloat);
+  static Tensor ones(Shape shape, DType dtype = kDefaultFloat);
+  Tensor full_like(double value) const;
+  Tensor zeros_like() const;
+  Tensor ones_like() const;
+  /// [start, stop) by step; the dtype is int32 unless a bound is fractional.
+  static Tensor arange(double stop);
+  static Tensor arange(double start, double stop, double step = 1,
+                       std::optional<DType> dtype = std::nullopt);
+  static Tensor linspace(double start, double stop, int64_t steps, DType dtype = kDefaultFloat);
+  static Tensor eye(int64_t n, std::optional<int64_t> m = std::nullopt,
+                    DType dtype = kDefaultFloat);
+
+  /// Random numbers from threefry on a counter kept on the device, so a
+  /// training step draws new numbers without changing its graph.
+  static void manual_seed(uint64_t seed);
+  static Tensor rand(Shape shape, DType dtype = kDefaultFloat);
+  static Tensor randn(Shape shape, DType dtype = kDefaultFloat);
+  static Tensor randint(Shape shape, int64_t low, int64_t high, DType dtype = kDefaultInt);
+  static Tensor uniform(Shape shape, double low = 0, double high = 1, DType dtype = kDefaultFloat);
+  static Tensor normal(Shape shape, double mean = 0, double std = 1, DType dtype = kDefaultFloat);
+  static Tensor scaled_uniform(Shape shape, DType dtype = kDefaultFloat);
+  static Tensor glorot_uniform(Shape shape, DType dtype = kDefaultFloat);
+  static Tensor kaiming_uniform(Shape shape, double a = 0.01, DType dtype = kDefaultFloat);
+  static Tensor kaiming_normal(Shape shape, double a = 0.01, DType dtype = kDefaultFloat);
+  Tensor rand_like() const;
+  Tensor randn_like() const;
+
+  //===--------------------------------------------------------------------===//
+  // Properties
+  //===--------------------------------------------------------------------===//
+
+  const Shape &shape() const;
+  int64_t shape(int64_t axis) const;
+  DType dtype() const;
+  int64_t ndim() const;
+  int64_t numel() const;
+  size_t element_size() const;
+  size_t nbytes() const;
+  bool is_floating_point() const;
+  std::string device() const;
+  /// Whether the value is in a buffer (nothing pending).
+  bool is_realized() const;
+  /// tinygrad's repr: <Tensor [2, 3] float32 on CPU:0 ...>.
+  std::string str() const;
+
+  //===--------------------------------------------------------------------===//
+  // Movement
+  //===--------------------------------------------------------------------===//
+
+  /// One -1 in `shape` takes the size that keeps the element count.
+  Tensor reshape(Shape shape) const;
+  Tensor permute(std::vector<int64_t> order) const;
+  /// -1 keeps an axis; size-1 axes (and new leading ones) broadcast.
+  Tensor expand(Shape shape) const;
+  /// Zeros (or `value`) before and after each axis: pairs per axis, in
+  /// axis order.
+  Tensor pad(std::vector<std::pair<int64_t, int64_t>> padding, double value = 0) const;
+  Tensor shrink(std::vector<std::pair<int64_t, int64_t>> bounds) const;
+  Tensor flip(Axes axes) const;
+  Tensor transpose(int64_t a = 1, int64_t b = 0) const;
+  Tensor T() const { return transpose(); }
+  Tensor flatten(int64_t start = 0, int64_t end = -1) const;
+  Tensor unflatten(int64_t axis, Shape sizes) const;
+  Tensor squeeze(std::optional<int64_t> axis = std::nullopt) const;
+  Tensor unsqueeze(int64_t axis) const;
+  Tensor view(Shape shape) const { return reshape(std::move(shape)); }
+  /// The tensors joined along `axis` (tinygrad's Tensor.cat(*tensors)).
+  static Tensor cat(const std::vector<Tensor> &tensors, int64_t axis = 0);
+  static Tensor stack(const std::vector<Tensor> &tensors, int64_t axis = 0);
+  /// Pieces of `size` along `axis` (the last may be smaller), or of the
+  /// listed sizes.
+  std::vector<Tensor> split(int64_t size, int64_t axis = 0) const;
+  std::vector<Tensor> split(std::vector<int64_t> sizes, int64_t axis = 0) const;
+  std::vector<Tensor> chunk(int64_t chunks, int64_t axis = 0) const;
+  Tensor repeat(std::vector<int64_t> repeats) const;
+  /// x[i]: the leading axis removed.
+  Tensor operator[](int64_t index) const;
+  /// x[s0, s1, ...]: a slice per leading axis, with steps.
+  Tensor slice(std::vector<Slice> slices) const;
+  Tensor gather(int64_t axis, const Tensor &index) const;
+
+  //===--------------------------------------------------------------------===//
+  // Elementwise: tg ALU ops, and what tinygrad builds from them
+  //===--------------------------------------------------------------------===//
+
+  Tensor add(const Tensor &y) const;
+  Tensor sub(const Tensor &y) const;
+  Tensor mul(const Tensor &y) const;
+  /// True division (integers become floats).
+  Tensor div(const Tensor &y) const;
+  /// Integer division rounding down, and its remainder (Python's // and %).
+  Tensor floordiv(const Tensor &y) const;
+  Tensor mod(const Tensor &y) const;
+  Tensor pow(const Tensor &y) const;
+  Tensor maximum(const Tensor &y) const;
+  Tensor minimum(const Tensor &y) const;
+  Tensor add(double y) const;
+  Tensor sub(double y) const;
+  Tensor mul(double y) const;
+  Tensor div(double y) const;
+  Tensor pow(double y) const;
+  Tensor maximum(double y) const;
+  Tensor minimum(double y) const;
+
+  Tensor neg() const;
+  Tensor reciprocal() const;
+  Tensor sqrt() const;
+  Tensor rsqrt() const;
+  Tensor square() const;
+  Tensor exp() const;
+  Tensor exp2() const;
+  Tensor log() const;
+  Tensor log2() const;
+  Tensor sin() const;
+  Tensor cos() const;
+  Tensor tan() const;
+  Tensor trunc() const;
+  Tensor floor() const;
+  Tensor ceil() const;
+  Tensor round() const;
+  Tensor abs() const;
+  Tensor sign() const;
+  Tensor clip(std::optional<double> low, std::optional<double> high) const;
+  Tensor clamp(std::optional<double> low, std::optional<double> high) const {
+    return clip(low, high);
+  }
+
+  Tensor relu() const;
+  Tensor relu6() const;
+  Tensor sigmoid() const;
+  Tensor hardsigmoid(double alpha = 1.0 / 6, double beta = 0.5) const;
+  Tensor tanh() const;
+  Tensor leaky_relu(double negative_slope = 0.01) const;
+  Tensor elu(double alpha = 1.0) const;
+  Tensor gelu() const;
+  Tensor quick_gelu() const;
+  Tensor silu() const;
+  Tensor swish() const { return silu(); }
+  Tensor softplus(double beta = 1) const;
+  Tensor mish() const;
+
+  Tensor lt(const Tensor &y) const;
+  Tensor le(const Tensor &y) const;
+  Tensor gt(const Tensor &y) const;
+  Tensor ge(const Tensor &y) const;
+  Tensor eq(const Tensor &y) const;
+  Tensor ne(const Tensor &y) const;
+  Tensor lt(double y) const;
+  Tensor le(double y) const;
+  Tensor gt(double y) const;
+  Tensor ge(double y) const;
+  Tensor eq(double y) const;
+  Tensor ne(double y) const;
+  Tensor logical_not() const;
+  Tensor bitwise_and(const Tensor &y) const;
+  Tensor bitwise_or(const Tensor &y) const;
+  Tensor bitwise_xor(const Tensor &y) const;
+  Tensor lshift(int64_t bits) const;
+  Tensor rshift(int64_t bits) const;
+  /// cond ? this : other.
+  Tensor where(const Tensor &x, const Tensor &y) const;
+  Tensor where(double x, double y) const;
+
+  Tensor cast(DType dtype) const;
+  /// The same bits read as `dtype` (same element size).
+  Tensor bitcast(DType dtype) const;
+  Tensor float_() const { return cast(DType::Float32); }
+  Tensor int_() const { return cast(DType::Int32); }
+  Tensor bool_() const { return cast(DType::Bool); }
+
+  //===--------------------------------------------------------------------===//
+  // Reductions
+  //===--------------------------------------------------------------------===//
+
+  Tensor sum(Axes axes = {}, bool keepdim = false) const;
+  Tensor prod(Axes axes = {}, bool keepdim = false) const;
+  Tensor max(Axes axes = {}, bool keepdim = false) const;
+  Tensor min(Axes axes = {}, bool keepdim = false) const;
+  Tensor mean(Axes axes = {}, bool keepdim = false) const;
+  Tensor var(Axes axes = {}, bool keepdim = false, double correction = 1) const;
+  Tensor std(Axes axes = {}, bool keepdim = false, double correction = 1) const;
+  Tensor any(Axes axes = {}, bool keepdim = false) const;
+  Tensor all(Axes axes = {}, bool keepdim = false) const;
+  /// The first index of the maximum (minimum); without an axis, of the
+  /// flattened tensor.
+  Tensor argmax(std::optional<int64_t> axis = std::nullopt, bool keepdim = false) const;
+  Tensor argmin(std::optional<int64_t> axis = std::nullopt, bool keepdim = false) const;
+  Tensor cumsum(int64_t axis = 0) const;
+  Tensor softmax(int64_t axis = -1) const;
+  Tensor log_softmax(int64_t axis = -1) const;
+  Tensor logsumexp(int64_t axis, bool keepdim = false) const;
+
+  //===--------------------------------------------------------------------===//
+  // Neural network ops
+  //===--------------------------------------------------------------------===//
+
+  Tensor dot(const Tensor &w) const;
+  Tensor matmul(const Tensor &w) const { return dot(w); }
+  /// x @ weight + bias, as tinygrad's (weight is [in, out]; a 1-d weight
+  /// multiplies elementwise).
+  Tensor linear(const Tensor &weight, const Tensor &bias = Tensor()) const;
+  /// NCHW input, [out, in/groups, kh, kw] weight; padding on both sides.
+  Tensor conv2d(const Tensor &weight, const Tensor &bias = Tensor(), int64_t groups = 1,
+                std::vector<int64_t> stride = {1}, std::vector<int64_t> dilation = {1},
+                std::vector<int64_t> padding = {0}) const;
+  /// [in, out/groups, kh, kw] weight.
+  Tensor conv_transpose2d(const Tensor &weight, const Tensor &bias = Tensor(), int64_t groups = 1,
+                          std::vector<int64_t> stride = {1}, std::vector<int64_t> dilation = {1},
+                          std::vector<int64_t> padding = {0},
+                          std::vector<int64_t> output_padding = {0}) const;
+  Tensor max_pool2d(std::vector<int64_t> kernel_size = {2},
+                    std::optional<std::vector<int64_t>> stride = std::nullopt,
+                    std::vector<int64_t> dilation = {1}, std::vector<int64_t> padding = {0}) const;
+  Tensor avg_pool2d(std::vector<int64_t> kernel_size = {2},
+                    std::optional<std::vector<int64_t>> stride = std::nullopt,
+                    std::vector<int64_t> dilation = {1}, std::vector<int64_t> padding = {0}) const;
+  /// (x - mean) · invstd · weight + bias over axis 1 (NC... input).
+  Tensor batchnorm(const Tensor &weight, const Tensor &bias, const Tensor &mean,
+                   const Tensor &invstd) const;
+  Tensor layernorm(Axes axes = -1, double eps = 1e-5) const;
+  /// Training-time dropout with probability p (no-op under NoGrad or when
+  /// Tensor::training is false).
+  Tensor dropout(double p = 0.5) const;
+  Tensor one_hot(int64_t num_classes) const;
+  Tensor scaled_dot_product_attention(const Tensor &key, const Tensor &value,
+                                      const Tensor &attn_mask = Tensor(), double dropout_p = 0,
+                                      bool is_causal = false) const;
+
+  //===--------------------------------------------------------------------===//
+  // Losses (the mean over the batch unless reduction says otherwise:
+  // "mean", "sum" or "none")
+  //===--------------------------------------------------------------------===//
+
+  /// this: logits [N, C]; y: class indices [N] or probabilities [N, C].
+  Tensor cross_entropy(const Tensor &y, const std::string &reduction = "mean",
+                       double label_smoothing = 0) const;
+  /// this: logits [N, C]; y: class indices [N].
+  Tensor sparse_categorical_crossentropy(const Tensor &y, int64_t ignore_index = -1,
+                                         double label_smoothing = 0,
+                                         const std::string &reduction = "mean") const;
+  Tensor binary_crossentropy(const Tensor &y, const std::string &reduction = "mean") const;
+  Tensor binary_crossentropy_logits(const Tensor &y, const std::string &reduction = "mean") const;
+  Tensor mse(const Tensor &y, const std::string &reduction = "mean") const;
+  Tensor l1(const Tensor &y, const std::string &reduction = "mean") const;
+
+  //===--------------------------------------------------------------------===//
+  // Autograd
+  //===--------------------------------------------------------------------===//
+
+  bool requires_grad() const;
+  Tensor &requires_grad_(bool requires = true);
+  /// The accumulated gradient, undefined until backward() reaches this.
+  Tensor grad() const;
+  void set_grad(const Tensor &grad);
+  /// Gradients of this (a scalar, or with `gradient` of its shape) for
+  /// every tensor that requires one and that this depends on; they add to
+  /// what those tensors' grad() holds.
+  void backward(const Tensor &gradient = Tensor());
+  /// The gradients of this with respect to `targets` (tinygrad's gradient).
+  std::vector<Tensor> gradient(const std::vector<Tensor> &targets,
+                               const Tensor &gradient = Tensor()) const;
+  Tensor detach() const;
+
+  //===--------------------------------------------------------------------===//
+  // Realization and data
+  //===--------------------------------------------------------------------===//
+
+  Tensor &realize();
+  /// Realizes several tensors with one compiled program.
+  static void realize(const std::vector<Tensor> &tensors);
+  /// Writes `value` into this tensor's buffer when it is realized (tinygrad's
+  /// assign): later uses of this tensor see the new value.
+  Tensor &assign(const Tensor &value);
+  Tensor contiguous() const;
+  Tensor contiguous_backward() const;
+  /// A copy on another device ("CPU", "CPU:0", ...).
+  Tensor to(const std::string &device) const;
+  Tensor clone() const;
+
+  /// The elements, row-major, converted to T.
+  template <typename T> std::vector<T> to_vector() const;
+  /// The one element of a tensor of one element.
+  template <typename T> T item() const;
+
+  /// Whether dropout and batchnorm run in training mode (tinygrad's
+  /// Tensor.training).
+  static bool training;
+
+  /// The node this tensor refers to now, for the library's own use.
+  std::shared_ptr<TensorImpl> impl() const { return impl_; }
+  explicit Tensor(std::shared_ptr<TensorImpl> impl) : impl_(std::move(impl)) {}
+
+private:
+  void requireDefined(const char *op) const;
+  std::shared_ptr<TensorImpl> impl_;
+};
+
+Tensor operator+(const Tensor &x, const Tensor &y);
+Tensor operator-(const Tensor &x, const Tensor &y);
+Tensor operator*(const Tensor &x, const Tensor &y);
+Tensor operator/(const Tensor &x, const Tensor &y);
+Tensor operator+(const Tensor &x, double y);
+Tensor operator-(const Tensor &x, double y);
+Tensor operator*(const Tensor &x, double y);
+Tensor operator/(const Tensor &x, double y);
+Tensor operator+(double x, const Tensor &y);
+Tensor operator-(double x, const Tensor &y);
+Tensor operator*(double x, const Tensor &y);
+Tensor operator/(double x, const Tensor &y);
+Tensor operator-(const Tensor &x);
+Tensor operator<(const Tensor &x, const Tensor &y);
+Tensor operator>(const Tensor &x, const Tensor &y);
+Tensor operator<(const Tensor &x, double y);
+Tensor operator>(const Tensor &x, double y);
+std::ostream &operator<<(std::ostream &os, const Tensor &t);
+
+/// Compilation and run statistics (for tests and DEBUG output).
+struct Stats {
+  uint64_t compiles = 0;       // programs compiled (cache misses)
+  uint64_t memory_hits = 0;    // programs found in the in-memory cache
+  uint64_t disk_hits = 0;      // programs found in CACHEDB
+  uint64_t runs = 0;           // programs run
+};
+const Stats &stats();
+
+} // namespace tg
+
+#endif // TG_TENSOR_TENSOR_H

@@ -1,0 +1,175 @@
+//===- Realize.cpp - pending graphs compiled, cached and run --------------===//
+//
+// realize() turns the pending graph behind some tensors into one function
+// (Lowering.cpp), looks its structure up in the program caches — in memory,
+// then on disk (ProgramCache.cpp) — compiles it only when both miss, and
+// runs it on the tensors' device with their buffers as arguments. A
+// training step builds the same graph every time, so after the first step
+// realize() only launches.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ProgramCache.h"
+#include "Schedule.h"
+
+#include "tg/Compiler/Compiler.h"
+#include "tg/Dialect/TG/IR/TGDialect.h"
+#include "tgrt.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <unordered_map>
+
+namespace tg {
+
+namespace {
+
+Stats statistics;
+
+int envInt(const char *name) {
+  const char *value = std::getenv(name);
+  return value ? std::atoi(value) : 0;
+}
+
+mlir::MLIRContext &context() {
+  static mlir::MLIRContext *ctx = [] {
+    mlir::DialectRegistry registry;
+    mlir::registerAllDialects(registry);
+    mlir::registerAllExtensions(registry);
+    registry.insert<mlir::tg::TGDialect>();
+    auto *c = new mlir::MLIRContext(registry);
+    c->loadAllAvailableDialects();
+    c->printOpOnDiagnostic(false);
+    return c;
+  }();
+  return *ctx;
+}
+
+/// Compiles a schedule into an executable blob; compiler errors become a
+/// tg::Error carrying their text.
+std::string compile(const Schedule &schedule, const std::string &device) {
+  mlir::MLIRContext &ctx = context();
+  std::string diagnostics;
+  llvm::raw_string_ostream text(diagnostics);
+  mlir::ScopedDiagnosticHandler handler(&ctx, [&](mlir::Diagnostic &d) {
+    text << d << "\n";
+    return mlir::success();
+  });
+  mlir::OwningOpRef<mlir::ModuleOp> module = lowerToTG(schedule, ctx);
+  mlir::tg::CompileOptions options;
+  options.device = device.substr(0, device.find(':'));
+  options.noopt = envInt("NOOPT") != 0;
+  options.debug = envInt("DEBUG");
+  options.log = &llvm::errs();
+  if (options.debug >= 4) {
+    llvm::errs() << "tg::Tensor: the graph as tg IR\n";
+    module->print(llvm::errs());
+  }
+  mlir::FailureOr<mlir::tg::Executable> executable =
+      mlir::tg::compileFunction(*module, "graph", options);
+  if (mlir::failed(executable))
+    throw Error("tg::Tensor: compiling the graph failed:\n" + diagnostics);
+  return std::move(executable->blob);
+}
+
+struct Timing {
+  uint64_t launches = 0, nanoseconds = 0;
+  bool perKernel = false;
+};
+
+void observeLaunch(void *user, const char *kernel, uint64_t ns, uint64_t flops, uint64_t bytes) {
+  auto *timing = static_cast<Timing *>(user);
+  ++timing->launches;
+  timing->nanoseconds += ns;
+  if (timing->perKernel) {
+    double seconds = ns * 1e-9;
+    llvm::errs() << llvm::format("  %-24s %9.3f us  %8.2f GFLOPS  %8.2f GB/s\n", kernel, ns * 1e-3,
+                                 seconds > 0 ? flops / seconds * 1e-9 : 0.0,
+                                 seconds > 0 ? bytes / seconds * 1e-9 : 0.0);
+  }
+}
+
+/// The executable of a schedule: from memory, from disk, or compiled.
+Program &programFor(const Schedule &schedule, const std::string &device) {
+  static std::unordered_map<std::string, std::unique_ptr<Program>> memory;
+  std::string key = device + "|" + schedule.key();
+  if (auto it = memory.find(key); it != memory.end()) {
+    ++statistics.memory_hits;
+    return *it->second;
+  }
+  std::optional<std::string> blob = diskCacheLoad(key);
+  if (blob) {
+    ++statistics.disk_hits;
+  } else {
+    auto start = std::chrono::steady_clock::now();
+    blob = compile(schedule, device);
+    ++statistics.compiles;
+    diskCacheStore(key, *blob);
+    if (envInt("DEBUG") >= 1)
+      llvm::errs() << llvm::format(
+          "tg::Tensor: compiled a program of %zu ops in %.3f s\n", schedule.nodes.size(),
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  }
+  auto program = std::make_unique<Program>(openDevice(device), *blob);
+  return *(memory[key] = std::move(program));
+}
+
+} // namespace
+
+const Stats &stats() { return statistics; }
+
+Program::Program(tgrt_device device, const std::string &blob) : device(device) {
+  if (tgrt_executable_load(device, blob.data(), blob.size(), &executable) != TGRT_OK)
+    throw Error(std::string("tg::Tensor: the runtime rejected a compiled program: ") +
+                tgrt_last_error());
+}
+
+Program::~Program() { tgrt_executable_release(executable); }
+
+void realizeNodes(const std::vector<NodeRef> &targets) {
+  std::vector<NodeRef> pending;
+  for (const NodeRef &node : targets)
+    if (node->op != Op::Buffer && std::find(pending.begin(), pending.end(), node) == pending.end())
+      pending.push_back(node);
+  if (pending.empty())
+    return;
+  const std::string device = pending.front()->device;
+  for (const NodeRef &node : pending)
+    if (node->device != device)
+      throw Error("tg::Tensor: realize() of tensors on " + device + " and " + node->device +
+                  " at once; realize each device's separately");
+
+  Schedule schedule = scheduleOf(pending);
+  Program &program = programFor(schedule, device);
+
+  std::vector<tgrt_buffer> inputs;
+  for (const NodeRef &input : schedule.inputs)
+    inputs.push_back(input->buffer->handle());
+  std::vector<tgrt_buffer> outputs(schedule.outputs.size());
+  int debug = envInt("DEBUG");
+  Timing timing;
+  timing.perKernel = debug >= 2;
+  tgrt_executable_observe(program.executable, debug >= 1 ? observeLaunch : nullptr, &timing);
+  if (tgrt_executable_run(program.executable, inputs.data(), inputs.size(), outputs.data(),
+                          outputs.size()) != TGRT_OK)
+    throw Error(std::string("tg::Tensor: running the program failed: ") + tgrt_last_error());
+  ++statistics.runs;
+  if (debug >= 1)
+    llvm::errs() << llvm::format("tg::Tensor: ran %llu kernels in %.3f ms\n",
+                                 (unsigned long long)timing.launches, timing.nanoseconds * 1e-6);
+
+  for (auto [node, buffer] : llvm::zip(schedule.outputs, outputs))
+    node->becomeBuffer(std::make_shared<DeviceBuffer>(buffer, device));
+  for (const NodeRef &assign : schedule.assigns)
+    assign->becomeBuffer(assign->src[0]->buffer);
+}
+
+} // namespace tg

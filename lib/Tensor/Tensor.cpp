@@ -1,0 +1,367 @@
+//===- Tensor.cpp - tg::Tensor: the handle, data in and out, realize ------===//
+
+#include "TensorOps.h"
+
+#include "ProgramCache.h"
+
+#include "tgrt.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <numeric>
+#include <sstream>
+
+namespace tg {
+
+namespace {
+thread_local bool noGradActive = false;
+} // namespace
+
+bool Tensor::training = false;
+
+NoGrad::NoGrad() : previous_(noGradActive) { noGradActive = true; }
+NoGrad::~NoGrad() { noGradActive = previous_; }
+bool NoGrad::active() { return noGradActive; }
+
+std::vector<int64_t> Axes::resolve(int64_t rank) const {
+  std::vector<int64_t> axes;
+  if (all_) {
+    axes.resize(rank);
+    std::iota(axes.begin(), axes.end(), 0);
+    return axes;
+  }
+  for (int64_t a : axes_)
+    axes.push_back(normalizeAxis(a, rank, "axis"));
+  std::sort(axes.begin(), axes.end());
+  if (std::adjacent_find(axes.begin(), axes.end()) != axes.end())
+    throw Error("tg::Tensor: an axis is listed twice");
+  return axes;
+}
+
+int64_t normalizeAxis(int64_t axis, int64_t rank, const char *what) {
+  int64_t normalized = axis < 0 ? axis + rank : axis;
+  if (normalized < 0 || normalized >= std::max<int64_t>(rank, 1))
+    throw Error(std::string("tg::Tensor: ") + what + " " + std::to_string(axis) +
+                " out of range for rank " + std::to_string(rank));
+  return normalized;
+}
+
+void Tensor::requireDefined(const char *op) const {
+  if (!impl_)
+    throw Error(std::string("tg::Tensor::") + op + " on an undefined tensor");
+}
+
+//===----------------------------------------------------------------------===//
+// Data in
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+template <typename T> DType dtypeOf() {
+  if constexpr (std::is_same_v<T, bool>) return DType::Bool;
+  else if constexpr (std::is_same_v<T, int8_t>) return DType::Int8;
+  else if constexpr (std::is_same_v<T, uint8_t>) return DType::UInt8;
+  else if constexpr (std::is_same_v<T, int16_t>) return DType::Int16;
+  else if constexpr (std::is_same_v<T, uint16_t>) return DType::UInt16;
+  else if constexpr (std::is_same_v<T, int32_t>) return DType::Int32;
+  else if constexpr (std::is_same_v<T, uint32_t>) return DType::UInt32;
+  else if constexpr (std::is_same_v<T, int64_t>) return DType::Int64;
+  else if constexpr (std::is_same_v<T, uint64_t>) return DType::UInt64;
+  else if constexpr (std::is_same_v<T, float>) return DType::Float32;
+  else return DType::Float64;
+}
+
+} // namespace
+
+uint16_t floatToHalf(float f, bool bfloat) {
+  uint32_t x;
+  std::memcpy(&x, &f, 4);
+  if (bfloat) {
+    if (std::isnan(f))
+      return uint16_t((x >> 16) | 0x40);
+    return uint16_t((x + 0x7FFF + ((x >> 16) & 1)) >> 16);
+  }
+  uint32_t sign = (x >> 16) & 0x8000, mantissa = x & 0x7FFFFF;
+  int32_t exponent = int32_t((x >> 23) & 0xFF) - 127 + 15;
+  if (((x >> 23) & 0xFF) == 0xFF)
+    return uint16_t(sign | 0x7C00 | (mantissa ? 0x200 | (mantissa >> 13) : 0));
+  if (exponent >= 31)
+    return uint16_t(sign | 0x7C00);
+  if (exponent <= 0) {
+    if (exponent < -10)
+      return uint16_t(sign);
+    mantissa |= 0x800000;
+    uint32_t shift = uint32_t(14 - exponent);
+    uint32_t half = mantissa >> shift, rest = mantissa & ((1u << shift) - 1);
+    uint32_t midpoint = 1u << (shift - 1);
+    if (rest > midpoint || (rest == midpoint && (half & 1)))
+      ++half;
+    return uint16_t(sign | half);
+  }
+  uint32_t half = sign | (uint32_t(exponent) << 10) | (mantissa >> 13);
+  uint32_t rest = mantissa & 0x1FFF;
+  if (rest > 0x1000 || (rest == 0x1000 && (half & 1)))
+    ++half; // may carry into the exponent, up to inf: correct rounding
+  return uint16_t(half);
+}
+
+float halfToFloat(uint16_t h, bool bfloat) {
+  uint32_t bits;
+  if (bfloat) {
+    bits = uint32_t(h) << 16;
+  } else {
+    uint32_t sign = uint32_t(h & 0x8000) << 16, exponent = (h >> 10) & 0x1F, mantissa = h & 0x3FF;
+    if (exponent == 0x1F) {
+      bits = sign | 0x7F800000 | (mantissa << 13);
+    } else if (exponent == 0) {
+      float value = std::ldexp(float(mantissa), -24);
+      return sign ? -value : value;
+    } else {
+      bits = sign | ((exponent + 112) << 23) | (mantissa << 13);
+    }
+  }
+  float f;
+  std::memcpy(&f, &bits, 4);
+  return f;
+}
+
+/// Writes `value` as an element of `dtype` at `out`.
+void storeElement(DType dtype, double value, char *out) {
+  auto put = [&](auto v) { std::memcpy(out, &v, sizeof v); };
+  switch (dtype) {
+  case DType::Bool: put(uint8_t(value != 0)); break;
+  case DType::Int8: put(int8_t(int64_t(value))); break;
+  case DType::UInt8: put(uint8_t(int64_t(value))); break;
+  case DType::Int16: put(int16_t(int64_t(value))); break;
+  case DType::UInt16: put(uint16_t(int64_t(value))); break;
+  case DType::Int32: put(int32_t(int64_t(value))); break;
+  case DType::UInt32: put(uint32_t(int64_t(value))); break;
+  case DType::Int64: put(int64_t(value)); break;
+  case DType::UInt64: put(value >= 9223372036854775808.0 ? uint64_t(value) : uint64_t(int64_t(value))); break;
+  case DType::Float16: put(floatToHalf(float(value), false)); break;
+  case DType::BFloat16: put(floatToHalf(float(value), true)); break;
+  case DType::Float32: put(float(value)); break;
+  case DType::Float64: put(value); break;
+  }
+}
+
+/// An element of `dtype` at `in`, as a double (64-bit integers beyond 2^53
+/// round).
+double loadElement(DType dtype, const char *in) {
+  auto get = [&](auto v) {
+    std::memcpy(&v, in, sizeof v);
+    return v;
+  };
+  switch (dtype) {
+  case DType::Bool: return get(uint8_t()) != 0;
+  case DType::Int8: return get(int8_t());
+  case DType::UInt8: return get(uint8_t());
+  case DType::Int16: return get(int16_t());
+  case DType::UInt16: return get(uint16_t());
+  case DType::Int32: return get(int32_t());
+  case DType::UInt32: return get(uint32_t());
+  case DType::Int64: return double(get(int64_t()));
+  case DType::UInt64: return double(get(uint64_t()));
+  case DType::Float16: return halfToFloat(get(uint16_t()), false);
+  case DType::BFloat16: return halfToFloat(get(uint16_t()), true);
+  case DType::Float32: return get(float());
+  case DType::Float64: return get(double());
+  }
+  return 0;
+}
+
+Tensor fromBytes(const void *data, size_t bytes, DType dtype, Shape shape) {
+  int64_t n = numelOf(shape);
+  if (bytes != size_t(n) * itemsize(dtype))
+    throw Error("tg::Tensor::from_vector: " + std::to_string(bytes / itemsize(dtype)) +
+                " elements for shape " + shapeText(shape) + " (" + std::to_string(n) + ")");
+  const std::string &device = defaultDevice();
+  tgrt_buffer handle;
+  if (tgrt_buffer_alloc(openDevice(device), bytes, &handle) != TGRT_OK)
+    throw Error(std::string("tg::Tensor: allocating memory failed: ") + tgrt_last_error());
+  auto buffer = std::make_shared<DeviceBuffer>(handle, device);
+  if (bytes && tgrt_buffer_write(handle, 0, data, bytes) != TGRT_OK)
+    throw Error(std::string("tg::Tensor: copying data in failed: ") + tgrt_last_error());
+  return wrap(graph::buffer(std::move(buffer), dtype, std::move(shape)));
+}
+
+template <typename T>
+Tensor Tensor::from_vector(const std::vector<T> &data, Shape shape, std::optional<DType> dtype) {
+  DType native = dtypeOf<T>();
+  DType target = dtype.value_or(native);
+  if (int64_t(data.size()) != numelOf(shape))
+    throw Error("tg::Tensor::from_vector: " + std::to_string(data.size()) +
+                " elements for shape " + shapeText(shape) + " (" +
+                std::to_string(numelOf(shape)) + ")");
+  if constexpr (!std::is_same_v<T, bool>)
+    if (target == native)
+      return fromBytes(data.data(), data.size() * sizeof(T), target, std::move(shape));
+  std::string bytes(data.size() * itemsize(target), '\0');
+  for (size_t i = 0; i < data.size(); ++i)
+    storeElement(target, double(data[i]), &bytes[i * itemsize(target)]);
+  return fromBytes(bytes.data(), bytes.size(), target, std::move(shape));
+}
+
+//===----------------------------------------------------------------------===//
+// Data out
+//===----------------------------------------------------------------------===//
+
+std::string readBytes(const Tensor &t) {
+  Tensor realized = t.contiguous();
+  realized.realize();
+  const NodeRef &node = nodeOf(realized);
+  std::string bytes(node->numel() * itemsize(node->dtype), '\0');
+  if (!bytes.empty() &&
+      tgrt_buffer_read(node->buffer->handle(), 0, bytes.data(), bytes.size()) != TGRT_OK)
+    throw Error(std::string("tg::Tensor: copying data out failed: ") + tgrt_last_error());
+  return bytes;
+}
+
+template <typename T> std::vector<T> Tensor::to_vector() const {
+  requireDefined("to_vector");
+  std::string bytes = readBytes(*this);
+  DType dtype = this->dtype();
+  std::vector<T> values(numel());
+  if constexpr (!std::is_same_v<T, bool>)
+    if (dtype == dtypeOf<T>()) {
+      std::memcpy(values.data(), bytes.data(), bytes.size());
+      return values;
+    }
+  for (size_t i = 0; i < values.size(); ++i) {
+    const char *element = &bytes[i * itemsize(dtype)];
+    if constexpr (std::is_integral_v<T> && sizeof(T) == 8) {
+      // 64-bit integers exactly, not through a double.
+      if (dtype == DType::Int64 || dtype == DType::UInt64) {
+        std::memcpy(&values[i], element, 8);
+        continue;
+      }
+    }
+    values[i] = T(loadElement(dtype, element));
+  }
+  return values;
+}
+
+template <typename T> T Tensor::item() const {
+  requireDefined("item");
+  if (numel() != 1)
+    throw Error("tg::Tensor::item: the tensor has " + std::to_string(numel()) +
+                " elements, not one");
+  return to_vector<T>().front();
+}
+
+#define TG_INSTANTIATE_DATA(T)                                                                   \
+  template Tensor Tensor::from_vector<T>(const std::vector<T> &, Shape, std::optional<DType>); \
+  template std::vector<T> Tensor::to_vector<T>() const;                                         \
+  template T Tensor::item<T>() const;
+TG_INSTANTIATE_DATA(bool)
+TG_INSTANTIATE_DATA(int8_t)
+TG_INSTANTIATE_DATA(uint8_t)
+TG_INSTANTIATE_DATA(int16_t)
+TG_INSTANTIATE_DATA(uint16_t)
+TG_INSTANTIATE_DATA(int32_t)
+TG_INSTANTIATE_DATA(uint32_t)
+TG_INSTANTIATE_DATA(int64_t)
+TG_INSTANTIATE_DATA(uint64_t)
+TG_INSTANTIATE_DATA(float)
+TG_INSTANTIATE_DATA(double)
+#undef TG_INSTANTIATE_DATA
+
+//===----------------------------------------------------------------------===//
+// Properties
+//===----------------------------------------------------------------------===//
+
+const Shape &Tensor::shape() const { return nodeOf(*this)->shape; }
+int64_t Tensor::shape(int64_t axis) const {
+  return shape()[normalizeAxis(axis, ndim(), "axis")];
+}
+DType Tensor::dtype() const { return nodeOf(*this)->dtype; }
+int64_t Tensor::ndim() const { return int64_t(shape().size()); }
+int64_t Tensor::numel() const { return nodeOf(*this)->numel(); }
+size_t Tensor::element_size() const { return itemsize(dtype()); }
+size_t Tensor::nbytes() const { return numel() * element_size(); }
+bool Tensor::is_floating_point() const { return isFloat(dtype()); }
+std::string Tensor::device() const { return nodeOf(*this)->device; }
+bool Tensor::is_realized() const { return nodeOf(*this)->op == Op::Buffer; }
+
+std::string Tensor::str() const {
+  if (!impl_)
+    return "<Tensor undefined>";
+  std::ostringstream os;
+  os << "<Tensor " << shapeText(shape()) << " " << name(dtype()) << " on " << device()
+     << (is_realized() ? "" : " (pending)") << " with grad "
+     << (impl_->grad.defined() ? shapeText(impl_->grad.shape()) : std::string("None")) << ">";
+  return os.str();
+}
+
+std::ostream &operator<<(std::ostream &os, const Tensor &t) { return os << t.str(); }
+
+//===----------------------------------------------------------------------===//
+// Realization, assignment, scheduling ops
+//===----------------------------------------------------------------------===//
+
+Tensor &Tensor::realize() {
+  realize({*this});
+  return *this;
+}
+
+void Tensor::realize(const std::vector<Tensor> &tensors) {
+  std::vector<NodeRef> nodes;
+  for (const Tensor &t : tensors)
+    nodes.push_back(nodeOf(t));
+  realizeNodes(nodes);
+}
+
+Tensor &Tensor::assign(const Tensor &value) {
+  requireDefined("assign");
+  Tensor v = value.cast(dtype());
+  if (v.shape() != shape())
+    v = v.expand(shape());
+  NodeRef target = impl_->node;
+  if (target->op != Op::Buffer) {
+    realize();
+    target = impl_->node;
+  }
+  impl_->node = graph::assign(target, nodeOf(v));
+  return *this;
+}
+
+Tensor Tensor::contiguous() const { return wrap(graph::contiguous(nodeOf(*this))); }
+Tensor Tensor::contiguous_backward() const {
+  return wrap(graph::contiguousBackward(nodeOf(*this)));
+}
+Tensor Tensor::detach() const { return wrap(graph::detach(nodeOf(*this))); }
+Tensor Tensor::clone() const { return wrap(graph::copy(nodeOf(*this), device())); }
+
+Tensor Tensor::to(const std::string &device) const {
+  std::string name = tgrt_device_name(openDevice(device));
+  if (name == this->device())
+    return *this;
+  throw Error("tg::Tensor::to: a program runs on one device for now (" + this->device() +
+              " to " + name + ")");
+}
+
+//===----------------------------------------------------------------------===//
+// Autograd state
+//===----------------------------------------------------------------------===//
+
+bool Tensor::requires_grad() const { return impl_ && impl_->requiresGrad; }
+
+Tensor &Tensor::requires_grad_(bool requires) {
+  requireDefined("requires_grad_");
+  impl_->requiresGrad = requires;
+  registerGradTarget(*this);
+  return *this;
+}
+
+Tensor Tensor::grad() const {
+  requireDefined("grad");
+  return impl_->grad;
+}
+
+void Tensor::set_grad(const Tensor &grad) {
+  requireDefined("set_grad");
+  impl_->grad = grad;
+}
+
+} // namespace tg

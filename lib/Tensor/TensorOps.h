@@ -1,0 +1,57 @@
+//===- TensorOps.h - building blocks of the Tensor methods ------*- C++ -*-===//
+//
+// What the files of lib/Tensor share: tinygrad's broadcasting and dtype
+// promotion, constants shaped like a tensor, element conversion, and the
+// autograd registry.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TG_LIB_TENSOR_TENSOROPS_H
+#define TG_LIB_TENSOR_TENSOROPS_H
+
+#include "Graph.h"
+
+#include <string>
+#include <utility>
+
+namespace tg {
+
+/// `axis` counted from the end when negative, checked against `rank`.
+int64_t normalizeAxis(int64_t axis, int64_t rank, const char *what);
+
+uint16_t floatToHalf(float f, bool bfloat);
+float halfToFloat(uint16_t h, bool bfloat);
+void storeElement(DType dtype, double value, char *out);
+double loadElement(DType dtype, const char *in);
+/// A realized tensor holding a copy of `bytes`.
+Tensor fromBytes(const void *data, size_t bytes, DType dtype, Shape shape);
+/// The realized bytes of a tensor, row-major.
+std::string readBytes(const Tensor &t);
+
+/// A tensor of `value` shaped and placed like `like` (dtype `dtype`, else
+/// like's).
+Tensor constLike(const Tensor &like, double value, std::optional<DType> dtype = std::nullopt);
+/// A Python number next to `x`, as tinygrad types it: x's dtype, except a
+/// fractional value next to integers (or a number next to bool) takes the
+/// default float (int).
+Tensor scalarLike(const Tensor &x, double value);
+/// Both to one dtype (tinygrad's least_upper_dtype) and one shape
+/// (numpy broadcasting: ranks aligned on the right, size-1 axes expanded).
+std::pair<Tensor, Tensor> broadcasted(const Tensor &x, const Tensor &y);
+/// Shapes only.
+std::pair<Tensor, Tensor> broadcastShapes(const Tensor &x, const Tensor &y);
+/// The shape two shapes broadcast to (throws when they do not).
+Shape broadcastShape(const Shape &a, const Shape &b);
+Tensor broadcastTo(const Tensor &x, const Shape &shape);
+
+Tensor unaryOp(Op op, const Tensor &x);
+/// A binary primitive after broadcasting and promotion.
+Tensor binaryOp(Op op, const Tensor &x, const Tensor &y);
+/// A reduction over `axes` (without keepdim, the axes are removed).
+Tensor reduceOp(ReduceKind kind, const Tensor &x, const Axes &axes, bool keepdim);
+
+/// Tensors that asked for gradients, which backward() looks for.
+void registerGradTarget(const Tensor &t);
+
+} // namespace tg
+
+#endif // TG_LIB_TENSOR_TENSOROPS_H
