@@ -91,7 +91,7 @@ void addPipeline(OpPassManager &pm, StringRef pipeline) {
 }
 
 constexpr StringLiteral kLLVMPipeline =
-    "tg-cpu-approximate-math,convert-vector-to-scf,expand-strided-metadata,lower-affine,"
+    "tg-cpu-approximate-math,func.func(lower-vector-multi-reduction),convert-vector-to-scf,expand-strided-metadata,lower-affine,"
     "convert-math-to-funcs,convert-vector-to-llvm{vector-contract-lowering=outerproduct},"
     "finalize-memref-to-llvm,"
     "convert-scf-to-cf,convert-math-to-llvm,convert-arith-to-llvm,"

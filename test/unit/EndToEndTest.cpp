@@ -1127,6 +1127,40 @@ TEST_P(ReduceTest, Axes) {
 INSTANTIATE_TEST_SUITE_P(Kinds, ReduceTest, testing::ValuesIn(reduceParams()), reduceName);
 
 /// reduce max is a fold of tg.max: NaN propagates, and -0 < +0.
+/// Rows long enough for partial sums in vector lanes (tg-cpu-choose-opts'
+/// row reductions), in several types and with each reduce kind.
+TEST(RowReduction, PartialSums) {
+  Gen gen(seedOf("rowreduction"));
+  struct Case {
+    DType t;
+    int64_t rows, cols;
+    const char *kind;
+  };
+  for (Case c : {Case{DType::F32, 4, 1024, "add"}, Case{DType::F32, 3, 96, "max"},
+                 Case{DType::F64, 4, 128, "add"}, Case{DType::I32, 8, 256, "add"},
+                 Case{DType::F32, 2, 512, "mul"}}) {
+    Program p;
+    auto T = [&](const Shape &s) { return typeText(c.t, s); };
+    std::string x = p.arg(T({c.rows, c.cols}));
+    bool product = std::string(c.kind) == "mul";
+    // Products of values near 1 stay finite.
+    Tensor input = product ? gen.tensor(c.t, {c.rows, c.cols},
+                                        [&] { return fromDouble(c.t, gen.uniform(0.99, 1.01)); })
+                   : isFloat(c.t) ? gen.tensor(c.t, {c.rows, c.cols},
+                                               [&] { return fromDouble(c.t, gen.uniform(-1, 1)); })
+                                  : gen.any(c.t, {c.rows, c.cols});
+    std::string r = p.op(std::string("tg.reduce ") + c.kind + " " + x + " [1] : " +
+                         T({c.rows, c.cols}) + " -> " + T({c.rows, 1}));
+    Tol tol = isFloat(c.t) ? Tol::relative(1e-5, c.t == DType::F64 ? 1e-13 : 1e-5) : Tol::exact();
+    p.result(r, T({c.rows, 1}), std::string("reduce ") + c.kind, tol);
+    // Without the kept axis the reduction writes the result directly, with
+    // partial sums.
+    p.result(p.op("tg.reshape " + r + " : " + T({c.rows, 1}) + " to " + T({c.rows})),
+             T({c.rows}), std::string("reduce ") + c.kind + " (rows)", tol);
+    check(p, {input});
+  }
+}
+
 TEST_P(FloatSpecialsTest, ReduceMax) {
   DType t = GetParam();
   Shape shape = {4, 3};

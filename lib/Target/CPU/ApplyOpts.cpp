@@ -170,24 +170,62 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
       tile[split] = 0;
     }
 
-    SmallVector<int64_t> parallelTile(tile), reductionTile(tile);
-    for (unsigned loop = 0; loop < numLoops; ++loop)
-      (iterators[loop] == utils::IteratorType::parallel ? reductionTile : parallelTile)[loop] = 0;
+    // Parallel tiles; then reduction steps of 1, or T > 1 partial sums.
+    SmallVector<int64_t> parallelTile(tile), stepTile(tile), partialTile(numLoops, 0);
+    for (unsigned loop = 0; loop < numLoops; ++loop) {
+      bool parallel = iterators[loop] == utils::IteratorType::parallel;
+      (parallel ? stepTile : parallelTile)[loop] = 0;
+      if (!parallel && tile[loop] > 1) {
+        partialTile[loop] = tile[loop];
+        stepTile[loop] = 0;
+      }
+    }
     auto isFill = [](Operation *op) { return isa<linalg::FillOp>(op); };
     FailureOr<linalg::LinalgOp> result = tileAndFuse(rewriter, tiled, parallelTile, isFill);
     if (succeeded(result))
-      result = tileAndFuse(rewriter, *result, reductionTile, [](Operation *) { return false; });
+      result = tileAndFuse(rewriter, *result, stepTile, [](Operation *) { return false; });
+    SmallVector<Operation *> merges;
+    if (succeeded(result))
+      result = tilePartialReduction(rewriter, *result, partialTile, merges);
     if (failed(result))
       return kernel.emitError("tg.opts: could not tile the kernel");
     tiled = *result;
 
-    if (opts.getVectorize() && failed(vectorize(tiled, rewriter)))
+    if (opts.getVectorize() && failed(vectorize(tiled, merges, rewriter)))
       return failure();
     return cleanUp(kernel);
   }
 
-  /// Vectorizes the tiled root and the fills fused into its tile loops.
-  LogicalResult vectorize(linalg::LinalgOp root, RewriterBase &rewriter) {
+  /// tinygrad's UNROLL of a reduce: the reduction loops with a tile T > 1
+  /// accumulate T partial results side by side (vector lanes), merged once
+  /// at the end; `merges` receives the merging ops.
+  FailureOr<linalg::LinalgOp> tilePartialReduction(RewriterBase &rewriter, linalg::LinalgOp op,
+                                                   ArrayRef<int64_t> sizes,
+                                                   SmallVector<Operation *> &merges) {
+    SmallVector<unsigned> dims;
+    for (auto [loop, size] : llvm::enumerate(sizes))
+      if (size > 0)
+        dims.push_back(loop);
+    if (dims.empty())
+      return op;
+    scf::SCFTilingOptions options;
+    options.setTileSizes(indexAttrs(rewriter, sizes));
+    options.setReductionTilingStrategy(ReductionTilingStrategy::PartialReductionOuterReduction);
+    options.setReductionDims(dims);
+    rewriter.setInsertionPoint(op);
+    FailureOr<scf::SCFTilingResult> tiled =
+        scf::tileUsingSCF(rewriter, cast<TilingInterface>(op.getOperation()), options);
+    if (failed(tiled))
+      return failure();
+    rewriter.replaceOp(op, tiled->replacements);
+    merges = tiled->mergeOps;
+    return cast<linalg::LinalgOp>(tiled->tiledOps.back());
+  }
+
+  /// Vectorizes the tiled root, the ops merging its partial sums and the
+  /// fills fused into its tile loops.
+  LogicalResult vectorize(linalg::LinalgOp root, ArrayRef<Operation *> merges,
+                          RewriterBase &rewriter) {
     // A tile's unit loops go first: a window read `y + ky` with ky fixed in
     // the tile is then a plain `y`, which the vectorizer accepts. One
     // reduction loop that every operand reads as a plain index stays, so a
@@ -216,6 +254,7 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
       }
     }
     SmallVector<Operation *> tiles = {root};
+    llvm::append_range(tiles, merges);
     for (Operation *loop = root->getParentOp(); !isa<func::FuncOp>(loop);
          loop = loop->getParentOp())
       loop->walk([&](linalg::FillOp fill) {

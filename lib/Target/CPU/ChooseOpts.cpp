@@ -136,6 +136,55 @@ bool tileSumOfProducts(linalg::GenericOp root, ArrayRef<int64_t> ranges,
   return true;
 }
 
+/// Whether the body combines its output with one add, mul or max (a
+/// reduction whose partial results can be merged in any order).
+bool combinesOutput(linalg::GenericOp generic) {
+  Block &body = generic.getRegion().front();
+  Value yielded = cast<linalg::YieldOp>(body.getTerminator()).getValues().front();
+  Operation *combiner = yielded.getDefiningOp();
+  return combiner &&
+         isa<arith::AddFOp, arith::AddIOp, arith::MulFOp, arith::MulIOp, arith::MaximumFOp,
+             arith::MaxSIOp, arith::MaxUIOp>(combiner) &&
+         llvm::is_contained(combiner->getOperands(), body.getArguments().back());
+}
+
+/// A reduction along the innermost loop, read contiguously (a row sum, a
+/// softmax's denominators): T partial results in vector lanes, tinygrad's
+/// UNROLL of a reduce; one row at a time otherwise.
+bool tileRowReduction(linalg::GenericOp root, ArrayRef<int64_t> ranges, int64_t vectorBytes,
+                      SmallVector<int64_t> &tile) {
+  SmallVector<unsigned> reductions;
+  root.getReductionDims(reductions);
+  unsigned innermost = ranges.size() - 1;
+  // Partial results are laid out by the output's indexing map, which must
+  // name a loop per axis (a kept size-1 axis read at 0 does not).
+  AffineMap out = root.getMatchingIndexingMap(root.getDpsInitOperand(0));
+  if (reductions.size() != 1 || reductions.front() != innermost || !combinesOutput(root) ||
+      !out.isProjectedPermutation())
+    return false;
+  bool readsThroughIndices = false;
+  root.getRegion().walk([&](tensor::ExtractOp) { readsThroughIndices = true; });
+  if (readsThroughIndices)
+    return false;
+  for (OpOperand *input : root.getDpsInputOperands()) {
+    AffineMap map = root.getMatchingIndexingMap(input);
+    if (!map.isProjectedPermutation())
+      return false;
+    for (unsigned r = 0; r + 1 < map.getNumResults(); ++r)
+      if (map.getDimPosition(r) == innermost)
+        return false;
+  }
+  int64_t elementBytes = std::max<int64_t>(
+      1, getElementTypeOrSelf(root.getDpsInits()[0].getType()).getIntOrFloatBitWidth() / 8);
+  int64_t lanes = std::max<int64_t>(1, vectorBytes / elementBytes);
+  int64_t width = largestDivisor(ranges[innermost], {4 * lanes, 2 * lanes, lanes});
+  if (!width || ranges[innermost] < 2 * width)
+    return false;
+  tile.assign(ranges.size(), 1);
+  tile[innermost] = width;
+  return true;
+}
+
 /// Elementwise kernels whose reads are contiguous or broadcast along the
 /// innermost loop: vectors along it.
 bool tileElementwise(linalg::GenericOp root, ArrayRef<int64_t> ranges,
@@ -187,6 +236,7 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
 
     SmallVector<int64_t> tile;
     bool vectorize = tileSumOfProducts(root, ranges, vectorBytes, tile) ||
+                     tileRowReduction(root, ranges, vectorBytes, tile) ||
                      tileElementwise(root, ranges, tile);
 
     int64_t split = -1, iterations = 1;

@@ -122,6 +122,32 @@ func.func private @E_4_128(%x: tensor<4x128xf32>, %b: tensor<128xf32>, %out: ten
 
 // -----
 
+// Partial sums (tinygrad's UNROLL of a reduce): each row accumulates 64
+// lanes in a loop-carried vector, merged once after the loop.
+// CHECK-LABEL: func.func private @r_8_256
+// CHECK: scf.for {{.*}} -> (tensor<8xf32>) {
+// CHECK:   %[[ACC:.*]] = scf.for {{.*}} iter_args(%[[A:.*]] = %{{.*}}) -> (vector<64xf32>) {
+// CHECK:     %[[V:.*]] = vector.transfer_read {{.*}} : tensor<64xf32>, vector<64xf32>
+// CHECK:     %[[S:.*]] = arith.addf %[[A]], %[[V]] : vector<64xf32>
+// CHECK:     scf.yield %[[S]] : vector<64xf32>
+// CHECK:   vector.multi_reduction <add>, {{.*}} [1] : vector<1x64xf32> to vector<1xf32>
+// CHECK: } {tg.split}
+#rx = affine_map<(i, k) -> (i, k)>
+#rrow = affine_map<(i, k) -> (i)>
+func.func private @r_8_256(%x: tensor<8x256xf32>, %out: tensor<8xf32>) -> tensor<8xf32> attributes {tg.kernel, tg.opts = #tg.opts<split = 0, vectorize = true, tile = [1, 64]>} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<8xf32>) -> tensor<8xf32>
+  %r = linalg.generic {indexing_maps = [#rx, #rrow], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<8x256xf32>) outs(%init : tensor<8xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %s = arith.addf %acc, %a : f32
+    linalg.yield %s : f32
+  } -> tensor<8xf32>
+  return %r : tensor<8xf32>
+}
+
+// -----
+
 // No split and no tiles: nothing changes.
 // CHECK-LABEL: func.func private @E_8
 // CHECK-NOT: scf.for

@@ -149,3 +149,63 @@ func.func private @E_1024(%x: tensor<1024xf32>, %out: tensor<1024xf32>) -> tenso
 func.func @host(%x: tensor<1024xf32>) -> tensor<1024xf32> {
   return %x : tensor<1024xf32>
 }
+
+// -----
+
+// A sum along the innermost axis, read contiguously: 64 partial sums (four
+// 512-bit vectors) per row, rows split across workers.
+// CHECK-LABEL: func.func private @r_512_1024
+// CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [1, 64]>
+#x = affine_map<(i, k) -> (i, k)>
+#row = affine_map<(i, k) -> (i)>
+func.func private @r_512_1024(%x: tensor<512x1024xf32>, %out: tensor<512xf32>) -> tensor<512xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<512xf32>) -> tensor<512xf32>
+  %r = linalg.generic {indexing_maps = [#x, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<512x1024xf32>) outs(%init : tensor<512xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %s = arith.addf %acc, %a : f32
+    linalg.yield %s : f32
+  } -> tensor<512xf32>
+  return %r : tensor<512xf32>
+}
+
+// -----
+
+// A sum over the outer axis (each row added into the result): the
+// reduction is not innermost, so no partial sums; only the split.
+// CHECK-LABEL: func.func private @r_1024_512
+// CHECK-SAME: tg.opts = #tg.opts<split = 1, vectorize = false>
+#xt = affine_map<(k, j) -> (k, j)>
+#col = affine_map<(k, j) -> (j)>
+func.func private @r_1024_512(%x: tensor<1024x512xf32>, %out: tensor<512xf32>) -> tensor<512xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<512xf32>) -> tensor<512xf32>
+  %r = linalg.generic {indexing_maps = [#xt, #col], iterator_types = ["reduction", "parallel"]}
+      ins(%x : tensor<1024x512xf32>) outs(%init : tensor<512xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %s = arith.addf %acc, %a : f32
+    linalg.yield %s : f32
+  } -> tensor<512xf32>
+  return %r : tensor<512xf32>
+}
+
+// -----
+
+// With the reduced axis kept (read at 0 in the output map), the partial
+// results would have no axis to live on: no partial sums.
+// CHECK-LABEL: func.func private @r_512_1024_keepdim
+// CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = false>
+#xk = affine_map<(i, k) -> (i, k)>
+#rowk = affine_map<(i, k) -> (i, 0)>
+func.func private @r_512_1024_keepdim(%x: tensor<512x1024xf32>, %out: tensor<512x1xf32>) -> tensor<512x1xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<512x1xf32>) -> tensor<512x1xf32>
+  %r = linalg.generic {indexing_maps = [#xk, #rowk], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<512x1024xf32>) outs(%init : tensor<512x1xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %s = arith.addf %acc, %a : f32
+    linalg.yield %s : f32
+  } -> tensor<512x1xf32>
+  return %r : tensor<512x1xf32>
+}

@@ -23,6 +23,12 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
       does not read, by as many rows as keep the accumulators within 16
       vector registers; every other loop, reductions included, by 1; the
       tiles are vectorized.
+    - Reduction along the innermost loop (one reduction loop, an add, mul
+      or max of the output, contiguous reads, an output map naming a loop
+      per axis): the reduction tiled by the widest of 4, 2 or 1 vectors
+      that divides it (at least twice), which keeps that many partial
+      results in vector lanes (tinygrad's UNROLL of a reduce); other loops
+      by 1; vectorized.
     - Elementwise (only parallel loops, projected-permutation maps, no
       reads through computed indices, every operand contiguous or broadcast
       along the innermost loop): the innermost loop is tiled by the largest
@@ -52,7 +58,9 @@ def TGCPUApplyOpts : Pass<"tg-cpu-apply-opts", "::mlir::ModuleOp"> {
        computes its share from scratch; the loop is marked `tg.split` for
        `tg-cpu-kernel-abi`, which divides it among workers;
     2. tile: the root's other parallel loops are tiled, with the fill of its
-       initial value fused into the tile; then its reduction loops;
+       initial value fused into the tile; then its reduction loops: by 1, a
+       step at a time, or by T > 1 as T partial results merged after the
+       loop (a vector multi-reduction);
     3. vectorize: the tile's unit loops are dropped (a window read `y + ky`
        becomes `y`), keeping one reduction loop read as a plain index; the
        tile and the fused fills become vector ops, a sum of products a
