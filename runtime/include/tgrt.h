@@ -53,6 +53,14 @@ const char *tgrt_device_name(tgrt_device device);
 /* Waits for all work submitted to the device. */
 tgrt_status tgrt_device_synchronize(tgrt_device device);
 
+/* How the device's memory cache has served allocations since the device
+ * was opened: from the backend (`fresh`), from freed buffers (`reused`),
+ * and the bytes of freed buffers it holds now. */
+typedef struct tgrt_memory_stats {
+  uint64_t fresh, reused, cached_bytes;
+} tgrt_memory_stats;
+tgrt_status tgrt_device_memory_stats(tgrt_device device, tgrt_memory_stats *stats);
+
 /* What each backend reports about itself, for `tg-run --list-devices`:
  * calls `report` once per known backend with its name, the number of
  * devices it found, and a sentence (why it is unavailable, or what it found). */

@@ -134,6 +134,15 @@ extern "C" const char *tgrt_device_name(tgrt_device device) {
   return device->name.c_str();
 }
 
+extern "C" tgrt_status tgrt_device_memory_stats(tgrt_device device,
+                                                tgrt_memory_stats *stats) {
+  if (!device || !stats)
+    return fail(TGRT_INVALID_ARGUMENT,
+                "tgrt_device_memory_stats: `device` or `stats` is NULL");
+  device->cache.stats(&stats->fresh, &stats->reused, &stats->cached_bytes);
+  return succeed();
+}
+
 extern "C" tgrt_status tgrt_device_synchronize(tgrt_device device) {
   if (!device)
     return fail(TGRT_INVALID_ARGUMENT,

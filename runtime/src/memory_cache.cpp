@@ -16,14 +16,26 @@ bool MemoryCache::allocate(uint64_t size, void **memory, BackendError &error) {
       found->second.pop_back();
       if (found->second.empty())
         bySize_.erase(found);
+      ++reused_;
       return true;
     }
   }
-  if (backend_->alloc(device_, size, memory, error.text) == 0)
-    return true;
-  flush();
-  error = BackendError();
-  return backend_->alloc(device_, size, memory, error.text) == 0;
+  if (backend_->alloc(device_, size, memory, error.text) != 0) {
+    flush();
+    error = BackendError();
+    if (backend_->alloc(device_, size, memory, error.text) != 0)
+      return false;
+  }
+  std::lock_guard<std::mutex> lock(mutex_);
+  ++fresh_;
+  return true;
+}
+
+void MemoryCache::stats(uint64_t *fresh, uint64_t *reused, uint64_t *cached) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  *fresh = fresh_;
+  *reused = reused_;
+  *cached = held_;
 }
 
 void MemoryCache::release(uint64_t size, void *memory) {

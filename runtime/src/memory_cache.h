@@ -27,6 +27,8 @@ public:
   void release(uint64_t size, void *memory);
   // Hands every cached block back to the backend.
   void flush();
+  // Allocations served by the backend, and by a cached block; bytes cached.
+  void stats(uint64_t *fresh, uint64_t *reused, uint64_t *cached);
 
 private:
   struct Block {
@@ -40,6 +42,7 @@ private:
   uint64_t cap_;
   std::mutex mutex_;
   uint64_t held_ = 0;
+  uint64_t fresh_ = 0, reused_ = 0;
   std::list<Block> lru_; // oldest first
   // Per size, that size's blocks in lru_, oldest first.
   std::unordered_map<uint64_t, std::vector<std::list<Block>::iterator>> bySize_;

@@ -155,6 +155,22 @@ TEST_F(Cache, FreedBufferIsReusedForTheSameSizeOnly) {
   EXPECT_EQ(allocs(), 2);
 }
 
+TEST_F(Cache, StatsCountFreshAndReusedAllocations) {
+  tgrt_memory_stats before, after;
+  ASSERT_TRUE(ok(tgrt_device_memory_stats(hip_.get(), &before)));
+  filled(512, 1).reset();
+  ASSERT_TRUE(ok(tgrt_device_memory_stats(hip_.get(), &after)));
+  EXPECT_EQ(after.fresh - before.fresh, 1u);
+  EXPECT_EQ(after.cached_bytes, before.cached_bytes + 512);
+  Buffer again = allocate(hip_.get(), 512);
+  ASSERT_TRUE(ok(tgrt_device_memory_stats(hip_.get(), &after)));
+  EXPECT_EQ(after.fresh - before.fresh, 1u);
+  EXPECT_EQ(after.reused - before.reused, 1u);
+  EXPECT_EQ(after.cached_bytes, before.cached_bytes);
+  EXPECT_EQ(tgrt_device_memory_stats(nullptr, &after), TGRT_INVALID_ARGUMENT);
+  EXPECT_EQ(tgrt_device_memory_stats(hip_.get(), nullptr), TGRT_INVALID_ARGUMENT);
+}
+
 // Env knobs are read when a device is first opened, so these tests reopen.
 class CacheWithCap : public Cache {
 protected:
