@@ -158,3 +158,21 @@ func.func @where_closure(%c: i1, %x: i32, %y: i32) -> i32 {
   %0 = tg.where %c, %inner, %other : i32
   return %0 : i32
 }
+
+// -----
+
+// The closure stops at a reduce (and at movement ops): below it the same
+// %c stands for other elements, so the inner where must stay.
+// CHECK-LABEL: func @where_closure_stops_at_reduce
+// CHECK: %[[SAFE:.*]] = tg.where %{{.*}}, %{{.*}}, %{{.*}} : tensor<4xf32>
+// CHECK: tg.reduce add %[[SAFE]] [0]
+func.func @where_closure_stops_at_reduce(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %zero = tg.const 0.000000e+00 : tensor<4xf32>
+  %c = tg.cmpeq %x, %zero : tensor<4xf32>
+  %one = tg.const 1.000000e+00 : tensor<4xf32>
+  %safe = tg.where %c, %one, %x : tensor<4xf32>
+  %sum = tg.reduce add %safe [0] : tensor<4xf32> -> tensor<1xf32>
+  %b = tg.expand %sum : tensor<1xf32> to tensor<4xf32>
+  %r = tg.where %c, %b, %x : tensor<4xf32>
+  return %r : tensor<4xf32>
+}

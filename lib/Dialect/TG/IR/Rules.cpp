@@ -99,9 +99,13 @@ bool sym::isSameValue(Value a, Value b) { return isSameValueImpl(a, b, 0); }
 /// Expression trees are small; the bound keeps pathological IR cheap.
 static constexpr unsigned kMaxTreeDepth = 32;
 
+/// An op computing each element from the same element of its operands: a
+/// value substituted below it means the same element. (Below a reduce or a
+/// movement op, the same SSA value stands for other elements.)
 static bool isExpressionOp(Operation *op) {
   return op && isa<TGDialect>(op->getDialect()) && isPure(op) &&
-         op->getNumRegions() == 0 && op->getNumResults() == 1 && !isa<ConstOp>(op);
+         op->hasTrait<OpTrait::Elementwise>() && op->getNumResults() == 1 &&
+         !isa<ConstOp>(op);
 }
 
 static bool occursInImpl(Value needle, Value root, unsigned depth,
