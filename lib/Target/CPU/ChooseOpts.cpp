@@ -213,6 +213,13 @@ bool tileElementwise(linalg::GenericOp root, ArrayRef<int64_t> ranges,
   return true;
 }
 
+/// Whether an operand holds bools: in memory a bool takes a byte, but a
+/// vector of i1 loads and stores packed bits.
+bool readsOrWritesBool(linalg::GenericOp root) {
+  return llvm::any_of(root->getOperandTypes(),
+                      [](Type t) { return getElementTypeOrSelf(t).isInteger(1); });
+}
+
 struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
   using TGCPUChooseOptsBase::TGCPUChooseOptsBase;
 
@@ -235,9 +242,10 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
       return none;
 
     SmallVector<int64_t> tile;
-    bool vectorize = tileSumOfProducts(root, ranges, vectorBytes, tile) ||
-                     tileRowReduction(root, ranges, vectorBytes, tile) ||
-                     tileElementwise(root, ranges, tile);
+    bool vectorize = !readsOrWritesBool(root) &&
+                     (tileSumOfProducts(root, ranges, vectorBytes, tile) ||
+                      tileRowReduction(root, ranges, vectorBytes, tile) ||
+                      tileElementwise(root, ranges, tile));
 
     int64_t split = -1, iterations = 1;
     for (int64_t r : ranges)

@@ -96,6 +96,33 @@ func.func @reduce_of_constants() -> (tensor<2x1xi32>, tensor<1x1xui8>, tensor<1x
 
 // -----
 
+// Reductions over no elements give the identity, whatever the constant:
+// the lowest value for max, 0 for add, 1 for mul. A result with no
+// elements folds too.
+// CHECK-LABEL: func @reduce_of_nothing
+// CHECK-DAG: tg.const 0xFF800000 : tensor<2x1xf32>
+// CHECK-DAG: tg.const false : tensor<2x1xi1>
+// CHECK-DAG: tg.const -128 : tensor<1xi8>
+// CHECK-DAG: tg.const 0 : tensor<1xi32>
+// CHECK-DAG: tg.const 1 : tensor<1xi32>
+// CHECK-NOT: tg.reduce
+func.func @reduce_of_nothing() -> (tensor<2x1xf32>, tensor<2x1xi1>, tensor<1xi8>, tensor<1xi32>, tensor<1xi32>, tensor<0x1xi32>) {
+  %f = tg.const 5.0 : tensor<2x0xf32>
+  %b = tg.const true : tensor<2x0xi1>
+  %i8 = tg.const 7 : tensor<0xi8>
+  %i = tg.const 7 : tensor<0xi32>
+  %e = tg.const 7 : tensor<0x3xi32>
+  %0 = tg.reduce max %f [1] : tensor<2x0xf32> -> tensor<2x1xf32>
+  %1 = tg.reduce max %b [1] : tensor<2x0xi1> -> tensor<2x1xi1>
+  %2 = tg.reduce max %i8 [0] : tensor<0xi8> -> tensor<1xi8>
+  %3 = tg.reduce add %i [0] : tensor<0xi32> -> tensor<1xi32>
+  %4 = tg.reduce mul %i [0] : tensor<0xi32> -> tensor<1xi32>
+  %5 = tg.reduce add %e [1] : tensor<0x3xi32> -> tensor<0x1xi32>
+  return %0, %1, %2, %3, %4, %5 : tensor<2x1xf32>, tensor<2x1xi1>, tensor<1xi8>, tensor<1xi32>, tensor<1xi32>, tensor<0x1xi32>
+}
+
+// -----
+
 // Sums of float constants depend on the order of the additions: not folded.
 // CHECK-LABEL: func @float_sum_of_constants
 // CHECK: tg.reduce add

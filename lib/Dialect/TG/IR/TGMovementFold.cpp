@@ -81,15 +81,30 @@ OpFoldResult ReduceOp::fold(FoldAdaptor adaptor) {
   auto splat = dyn_cast_or_null<SplatElementsAttr>(adaptor.getX());
   if (!splat)
     return {};
-  // max of copies of c is c. Sums and products of a float constant depend on
-  // the order of the additions, so only the exact integer cases fold.
+  // max of copies of c is c, and of no copies the lowest value. Sums and
+  // products of a float constant depend on the order of the additions, so
+  // only the exact integer cases fold.
   Attribute value = splat.getSplatValue<Attribute>();
+  int64_t count = 1;
+  for (int64_t axis : getAxes())
+    count *= getX().getType().getDimSize(axis);
+  if (getKind() == ReduceKind::max && count == 0) {
+    Type element = getType().getElementType();
+    if (auto floatType = dyn_cast<FloatType>(element))
+      return SplatElementsAttr::get(
+          getType(), FloatAttr::get(element, APFloat::getInf(floatType.getFloatSemantics(),
+                                                             /*Negative=*/true)));
+    unsigned width = element.getIntOrFloatBitWidth();
+    bool isUnsigned = element.isUnsignedInteger() || element.isInteger(1);
+    return SplatElementsAttr::get(
+        getType(), IntegerAttr::get(element, isUnsigned ? APInt::getZero(width)
+                                                        : APInt::getSignedMinValue(width)));
+  }
   if (getKind() == ReduceKind::max)
     return resplat(splat, getType());
   auto intValue = dyn_cast<IntegerAttr>(value);
   if (!intValue)
     return {};
-  int64_t count = getX().getType().getNumElements() / getType().getNumElements();
   const APInt &c = intValue.getValue();
   APInt n(c.getBitWidth(), count, /*isSigned=*/false, /*implicitTrunc=*/true);
   APInt result = getKind() == ReduceKind::add
