@@ -9,5 +9,8 @@
 
 #include "tg/Tensor/DType.h"
 #include "tg/Tensor/Tensor.h"
+#include "tg/Tensor/nn.h"
+#include "tg/Tensor/optim.h"
+#include "tg/Tensor/state.h"
 
 #endif // TG_TENSOR_H

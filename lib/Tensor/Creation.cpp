@@ -3,6 +3,8 @@
 #include "TensorOps.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 #include "tgrt.h"
 
@@ -19,7 +21,8 @@ Tensor Tensor::empty(Shape shape, DType dtype) {
   tgrt_buffer handle;
   if (tgrt_buffer_alloc(openDevice(device), numelOf(shape) * itemsize(dtype), &handle) != TGRT_OK)
     throw Error(std::string("tg::Tensor::empty: allocating memory failed: ") + tgrt_last_error());
-  return wrap(graph::buffer(std::make_shared<DeviceBuffer>(handle, device), dtype, std::move(shape)));
+  return wrap(
+      graph::buffer(std::make_shared<DeviceBuffer>(handle, device), dtype, std::move(shape)));
 }
 
 Tensor Tensor::full(Shape shape, double value, DType dtype) {
@@ -33,5 +36,64 @@ Tensor Tensor::ones(Shape shape, DType dtype) { return full(std::move(shape), 1,
 Tensor Tensor::full_like(double value) const { return constLike(*this, value); }
 Tensor Tensor::zeros_like() const { return constLike(*this, 0); }
 Tensor Tensor::ones_like() const { return constLike(*this, 1); }
+
+std::pair<double, double> dtypeLimits(DType dtype) {
+  if (isFloat(dtype))
+    return {-std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
+  if (dtype == DType::Bool)
+    return {0, 1};
+  int bits = int(itemsize(dtype)) * 8;
+  if (isUnsigned(dtype))
+    return {0, std::ldexp(1.0, bits) - 1};
+  return {-std::ldexp(1.0, bits - 1), std::ldexp(1.0, bits - 1) - 1};
+}
+
+Tensor Tensor::arange(double stop) { return arange(0, stop); }
+
+Tensor Tensor::arange(double start, double stop, double step, std::optional<DType> dtype) {
+  if (step == 0 || !std::isfinite(start) || !std::isfinite(stop) || !std::isfinite(step))
+    throw Error("tg::Tensor::arange: needs finite bounds and a nonzero step");
+  auto integral = [](double v) { return std::nearbyint(v) == v; };
+  double lo = step > 0 ? start : stop - step, hi = step > 0 ? stop - step : start;
+  DType type = dtype.value_or(integral(start) && integral(stop) && integral(step) ? kDefaultInt
+                                                                                  : kDefaultFloat);
+  // An integer range too large for int32 picks int64, as tinygrad's does.
+  if (!dtype && type == kDefaultInt &&
+      (lo < dtypeLimits(type).first || hi > dtypeLimits(type).second))
+    type = DType::Int64;
+  if (lo < dtypeLimits(type).first || hi > dtypeLimits(type).second)
+    throw Error("tg::Tensor::arange: [" + std::to_string(start) + ", " + std::to_string(stop) +
+                ") does not fit in " + name(type));
+  int64_t length = int64_t(std::ceil((stop - start) / step));
+  if (length <= 0)
+    return full({0}, 0, type);
+  // tinygrad builds a running sum of `step`s, which its codegen folds into
+  // index arithmetic; our compiler does not fold that reduction yet (it
+  // would cost length² work), so the values are made here, with the same
+  // arithmetic (start + i·step in double, then cast), and copied in.
+  std::string bytes(size_t(length) * itemsize(type), '\0');
+  for (int64_t i = 0; i < length; ++i)
+    storeElement(type, start + double(i) * step, &bytes[i * itemsize(type)]);
+  return fromBytes(bytes.data(), bytes.size(), type, {length});
+}
+
+Tensor Tensor::linspace(double start, double stop, int64_t steps, DType dtype) {
+  if (steps < 0)
+    throw Error("tg::Tensor::linspace: a negative number of steps");
+  if (dtype == DType::Bool)
+    throw Error("tg::Tensor::linspace: bool is not a number type");
+  if (steps == 1)
+    return full({1}, start, dtype);
+  return (start + arange(0, double(steps), 1, kDefaultFloat) * ((stop - start) / double(steps - 1)))
+      .cast(dtype);
+}
+
+Tensor Tensor::eye(int64_t n, std::optional<int64_t> m, DType dtype) {
+  int64_t columns = m.value_or(n);
+  if (n < 0 || columns < 0)
+    throw Error("tg::Tensor::eye: negative size " + std::to_string(n) + " x " +
+                std::to_string(columns));
+  return arange(double(n)).unsqueeze(-1).eq(arange(double(columns))).cast(dtype);
+}
 
 } // namespace tg

@@ -24,7 +24,8 @@ Tensor constLike(const Tensor &like, double value, std::optional<DType> dtype) {
 
 Tensor scalarLike(const Tensor &x, double value) {
   DType dtype = x.dtype();
-  bool integral = std::nearbyint(value) == value;
+  // Infinities and NaN are floats, as in Python.
+  bool integral = std::isfinite(value) && std::nearbyint(value) == value;
   if (!isFloat(dtype) && !integral)
     dtype = kDefaultFloat;
   else if (dtype == DType::Bool && !(value == 0 || value == 1))
@@ -84,10 +85,6 @@ Tensor reduceOp(ReduceKind kind, const Tensor &x, const Axes &axes, bool keepdim
   return reduced.reshape(shape);
 }
 
-namespace {
-
-/// tinygrad's sum_acc_dtype: small integers sum in 32 bits, bool in int32,
-/// halves in float32.
 DType accumulationDType(DType dtype) {
   switch (dtype) {
   case DType::Bool: case DType::Int8: case DType::Int16: return DType::Int32;
@@ -97,15 +94,13 @@ DType accumulationDType(DType dtype) {
   }
 }
 
-/// -x for signed numbers, ~x for unsigned and bool: the order-reversing
-/// map tinygrad's min and minimum go through.
 Tensor inverse(const Tensor &x) {
-  if (isUnsigned(x.dtype()) || x.dtype() == DType::Bool)
-    return x.bitwise_xor(constLike(x, x.dtype() == DType::Bool ? 1 : -1));
-  return x.neg();
+  if (isFloat(x.dtype()))
+    return x.neg();
+  // ~x: all ones for signed and unsigned integers alike, 1 for bool. Unlike
+  // -x it does not overflow at the smallest signed value.
+  return x.bitwise_xor(constLike(x, x.dtype() == DType::Bool ? 1 : -1));
 }
-
-} // namespace
 
 //===----------------------------------------------------------------------===//
 // Movement
@@ -318,7 +313,8 @@ Tensor Tensor::where(const Tensor &x, const Tensor &y) const {
 
 Tensor Tensor::where(double x, double y) const {
   Tensor a = Tensor::scalar(x), b = Tensor::scalar(y);
-  if (std::nearbyint(x) == x && std::nearbyint(y) == y) {
+  auto integral = [](double v) { return std::isfinite(v) && std::nearbyint(v) == v; };
+  if (integral(x) && integral(y)) {
     a = a.cast(kDefaultInt);
     b = b.cast(kDefaultInt);
   }

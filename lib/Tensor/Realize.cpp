@@ -100,7 +100,8 @@ void observeLaunch(void *user, const char *kernel, uint64_t ns, uint64_t flops, 
 /// The executable of a schedule: from memory, from disk, or compiled.
 Program &programFor(const Schedule &schedule, const std::string &device) {
   static std::unordered_map<std::string, std::unique_ptr<Program>> memory;
-  std::string key = device + "|" + schedule.key();
+  // What the compiler is asked for is part of what a program depends on.
+  std::string key = device + (envInt("NOOPT") ? "|noopt|" : "|") + schedule.key();
   if (auto it = memory.find(key); it != memory.end()) {
     ++statistics.memory_hits;
     return *it->second;
@@ -168,8 +169,12 @@ void realizeNodes(const std::vector<NodeRef> &targets) {
 
   for (auto [node, buffer] : llvm::zip(schedule.outputs, outputs))
     node->becomeBuffer(std::make_shared<DeviceBuffer>(buffer, device));
-  for (const NodeRef &assign : schedule.assigns)
-    assign->becomeBuffer(assign->src[0]->buffer);
+  // Every assignment the program made, also one a result depends on (a
+  // random draw reads the counter it advanced): its tensor now holds the
+  // written buffer, so realizing it again does not assign twice.
+  for (const NodeRef &node : schedule.nodes)
+    if (node->op == Op::Assign)
+      node->becomeBuffer(node->src[0]->buffer);
 }
 
 } // namespace tg

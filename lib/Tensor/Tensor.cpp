@@ -349,6 +349,9 @@ bool Tensor::requires_grad() const { return impl_ && impl_->requiresGrad; }
 
 Tensor &Tensor::requires_grad_(bool requires) {
   requireDefined("requires_grad_");
+  if (requires && !is_floating_point())
+    throw Error(std::string("tg::Tensor::requires_grad_: only float tensors have gradients, not ") +
+                name(dtype()));
   impl_->requiresGrad = requires;
   registerGradTarget(*this);
   return *this;

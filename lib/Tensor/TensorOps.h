@@ -49,6 +49,35 @@ Tensor binaryOp(Op op, const Tensor &x, const Tensor &y);
 /// A reduction over `axes` (without keepdim, the axes are removed).
 Tensor reduceOp(ReduceKind kind, const Tensor &x, const Axes &axes, bool keepdim);
 
+/// tinygrad's sum_acc_dtype: small integers and bool sum in 32 bits,
+/// halves in float32.
+DType accumulationDType(DType dtype);
+/// An order-reversing map (tinygrad's _inverse): -x for floats, ~x for
+/// integers and bool; min is inverse(max(inverse(x))).
+Tensor inverse(const Tensor &x);
+
+/// tinygrad's dtype.min and dtype.max (infinities for floats).
+std::pair<double, double> dtypeLimits(DType dtype);
+
+/// tinygrad's sum(dtype=): the sum accumulated and returned in `dtype`
+/// (for bool, where a sum is an or, the maximum).
+Tensor sumIn(const Tensor &x, const Axes &axes, bool keepdim, DType dtype);
+/// tinygrad's _resolve_dim: `dim` counted from the end when negative; a
+/// 0-d tensor has one axis to name, and `extra` allows one past the last
+/// (where unsqueeze and stack insert). `op` names the caller in errors.
+int64_t resolveDim(const Tensor &x, int64_t dim, const char *op, bool extra = false);
+/// tinygrad's _pool: the sliding windows of the last kernel.size() axes,
+/// as movement ops only: [..., o0, o1, ..., k0, k1, ...] with o the number
+/// of windows and k the kernel sizes (stride and dilation per axis).
+Tensor pool(const Tensor &x, const Shape &kernel, const std::vector<int64_t> &stride,
+            const std::vector<int64_t> &dilation);
+/// tinygrad's _one_hot_along_dim: x (integers) == arange(numClasses), the
+/// classes along `dim` (x has size 1 there).
+Tensor oneHotAlongDim(const Tensor &x, int64_t numClasses, int64_t dim = -1);
+/// tinygrad's _cumalu with ADD: the running sum along `axis`, each element
+/// the sum of a window of the padded axis (no split into blocks).
+Tensor cumalu(const Tensor &x, int64_t axis);
+
 /// Tensors that asked for gradients, which backward() looks for.
 void registerGradTarget(const Tensor &t);
 

@@ -288,7 +288,7 @@ public:
   Tensor cumsum(int64_t axis = 0) const;
   Tensor softmax(int64_t axis = -1) const;
   Tensor log_softmax(int64_t axis = -1) const;
-  Tensor logsumexp(int64_t axis, bool keepdim = false) const;
+  Tensor logsumexp(Axes axes = {}, bool keepdim = false) const;
 
   //===--------------------------------------------------------------------===//
   // Neural network ops
@@ -318,8 +318,8 @@ public:
   Tensor batchnorm(const Tensor &weight, const Tensor &bias, const Tensor &mean,
                    const Tensor &invstd) const;
   Tensor layernorm(Axes axes = -1, double eps = 1e-5) const;
-  /// Training-time dropout with probability p (no-op under NoGrad or when
-  /// Tensor::training is false).
+  /// Training-time dropout: zeros with probability p, the rest scaled by
+  /// 1 / (1 - p); the identity when Tensor::training is false or p is 0.
   Tensor dropout(double p = 0.5) const;
   Tensor one_hot(int64_t num_classes) const;
   Tensor scaled_dot_product_attention(const Tensor &key, const Tensor &value,

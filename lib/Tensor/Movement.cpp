@@ -1,0 +1,368 @@
+//===- Movement.cpp - movement ops built from the primitives --------------===//
+//
+// tinygrad's movement mixin: every op here is reshape, permute, expand,
+// pad, shrink and flip (and, for cat and gather, one elementwise op or
+// reduction), as tinygrad writes it, so the compiler sees the structure
+// tinygrad's optimizer sees (a conv is _pool's windows, a cat is padded
+// pieces added).
+//
+//===----------------------------------------------------------------------===//
+
+#include "TensorOps.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace tg {
+
+namespace {
+
+[[noreturn]] void fail(const char *op, const std::string &why) {
+  throw Error(std::string("tg::Tensor::") + op + ": " + why);
+}
+
+/// Python's ceil division, also for a negative numerator.
+int64_t ceilDiv(int64_t a, int64_t b) { return a >= 0 ? (a + b - 1) / b : -(-a / b); }
+
+/// tinygrad's shrink_to: the first `shape[i]` elements of each axis.
+Tensor shrinkTo(const Tensor &x, const Shape &shape) {
+  std::vector<std::pair<int64_t, int64_t>> bounds;
+  for (int64_t s : shape)
+    bounds.push_back({0, s});
+  return x.shrink(bounds);
+}
+
+/// Only [begin, end) of `axis`; the other axes whole.
+Tensor shrinkAxis(const Tensor &x, int64_t axis, int64_t begin, int64_t end) {
+  std::vector<std::pair<int64_t, int64_t>> bounds;
+  for (int64_t i = 0; i < x.ndim(); ++i)
+    bounds.push_back(i == axis ? std::make_pair(begin, end)
+                               : std::make_pair(int64_t(0), x.shape(i)));
+  return x.shrink(bounds);
+}
+
+/// One axis of a slice as tinygrad's _parse_view_index resolves it: the
+/// elements [begin, end) it covers, and its step.
+struct ViewIndex {
+  int64_t begin, end, step;
+};
+
+/// Python's slice.indices(size), then tinygrad's bounds: a negative step
+/// covers [stop + 1, start + 1) and is applied as a flip.
+ViewIndex parseSlice(const Slice &s, int64_t size) {
+  if (s.step == 0)
+    fail("slice", "a step of 0");
+  auto clamp = [&](std::optional<int64_t> v, int64_t missing) {
+    if (!v)
+      return missing;
+    int64_t i = *v < 0 ? *v + size : *v;
+    return s.step > 0 ? std::clamp<int64_t>(i, 0, size) : std::clamp<int64_t>(i, -1, size - 1);
+  };
+  int64_t start = clamp(s.start, s.step > 0 ? 0 : size - 1);
+  int64_t stop = clamp(s.stop, s.step > 0 ? size : -1);
+  int64_t begin = start, end = stop;
+  if (s.step * (stop - start) < 0)
+    begin = end = 0;
+  else if (s.step < 0)
+    begin = stop + 1, end = start + 1;
+  return {begin, end, s.step};
+}
+
+} // namespace
+
+int64_t resolveDim(const Tensor &x, int64_t dim, const char *op, bool extra) {
+  int64_t total = x.ndim() + (extra ? 1 : 0), bound = std::max<int64_t>(total, 1);
+  if (dim < -bound || dim >= bound)
+    fail(op, "dim " + std::to_string(dim) + " out of range [" + std::to_string(-bound) + ", " +
+                 std::to_string(bound - 1) + "] for " + shapeText(x.shape()));
+  return dim < 0 ? dim + bound : dim;
+}
+
+//===----------------------------------------------------------------------===//
+// Views
+//===----------------------------------------------------------------------===//
+
+Tensor Tensor::transpose(int64_t a, int64_t b) const {
+  std::vector<int64_t> order(ndim());
+  std::iota(order.begin(), order.end(), 0);
+  std::swap(order[resolveDim(*this, a, "transpose")], order[resolveDim(*this, b, "transpose")]);
+  return permute(order);
+}
+
+Tensor Tensor::flatten(int64_t start, int64_t end) const {
+  int64_t s = resolveDim(*this, start, "flatten"), e = resolveDim(*this, end, "flatten");
+  if (ndim() == 0)
+    return reshape({1});
+  if (s > e)
+    fail("flatten",
+         "start dim " + std::to_string(start) + " is after end dim " + std::to_string(end));
+  Shape shape(this->shape().begin(), this->shape().begin() + s);
+  shape.push_back(numelOf(Shape(this->shape().begin() + s, this->shape().begin() + e + 1)));
+  shape.insert(shape.end(), this->shape().begin() + e + 1, this->shape().end());
+  return reshape(shape);
+}
+
+Tensor Tensor::unflatten(int64_t axis, Shape sizes) const {
+  int64_t d = resolveDim(*this, axis, "unflatten");
+  Shape shape(this->shape().begin(), this->shape().begin() + d);
+  shape.insert(shape.end(), sizes.begin(), sizes.end());
+  shape.insert(shape.end(), this->shape().begin() + d + 1, this->shape().end());
+  return reshape(shape);
+}
+
+Tensor Tensor::squeeze(std::optional<int64_t> axis) const {
+  requireDefined("squeeze");
+  if (!axis) {
+    Shape shape;
+    std::copy_if(this->shape().begin(), this->shape().end(), std::back_inserter(shape),
+                 [](int64_t s) { return s != 1; });
+    return reshape(shape);
+  }
+  int64_t d = resolveDim(*this, *axis, "squeeze");
+  if (ndim() == 0 || this->shape()[d] != 1)
+    return *this;
+  Shape shape = this->shape();
+  shape.erase(shape.begin() + d);
+  return reshape(shape);
+}
+
+Tensor Tensor::unsqueeze(int64_t axis) const {
+  int64_t d = resolveDim(*this, axis, "unsqueeze", /*extra=*/true);
+  Shape shape = this->shape();
+  shape.insert(shape.begin() + d, 1);
+  return reshape(shape);
+}
+
+//===----------------------------------------------------------------------===//
+// Joining and splitting
+//===----------------------------------------------------------------------===//
+
+Tensor Tensor::cat(const std::vector<Tensor> &tensors, int64_t axis) {
+  if (tensors.empty())
+    fail("cat", "no tensors");
+  const Tensor &first = tensors.front();
+  if (first.ndim() == 0)
+    fail("cat", "0-d tensors cannot be joined (stack them)");
+  int64_t d = resolveDim(first, axis, "cat");
+  DType dtype = first.dtype();
+  int64_t total = 0;
+  for (const Tensor &t : tensors) {
+    bool fits = t.ndim() == first.ndim();
+    for (int64_t i = 0; fits && i < t.ndim(); ++i)
+      fits = i == d || t.shape(i) == first.shape(i);
+    if (!fits)
+      fail("cat", "shapes " + shapeText(first.shape()) + " and " + shapeText(t.shape()) +
+                      " differ outside dim " + std::to_string(axis));
+    dtype = leastUpperDType(dtype, t.dtype());
+    total += t.shape(d);
+  }
+  // Each piece padded with zeros to its place, then all added up: the
+  // compiler sees disjoint regions, as tinygrad's pad-and-sum cat gives it.
+  Tensor joined;
+  int64_t offset = 0;
+  for (const Tensor &t : tensors) {
+    std::vector<std::pair<int64_t, int64_t>> padding(t.ndim(), {0, 0});
+    padding[d] = {offset, total - offset - t.shape(d)};
+    offset += t.shape(d);
+    Tensor placed = t.cast(dtype).pad(padding);
+    joined = !joined.defined()      ? placed
+             : dtype == DType::Bool ? joined.bitwise_or(placed)
+                                    : joined.add(placed);
+  }
+  return joined;
+}
+
+Tensor Tensor::stack(const std::vector<Tensor> &tensors, int64_t axis) {
+  if (tensors.empty())
+    fail("stack", "no tensors");
+  int64_t d = resolveDim(tensors.front(), axis, "stack", /*extra=*/true);
+  std::vector<Tensor> pieces;
+  for (const Tensor &t : tensors) {
+    if (t.shape() != tensors.front().shape())
+      fail("stack", "shapes " + shapeText(tensors.front().shape()) + " and " +
+                        shapeText(t.shape()) + " differ");
+    pieces.push_back(t.unsqueeze(d));
+  }
+  return cat(pieces, d);
+}
+
+std::vector<Tensor> Tensor::split(int64_t size, int64_t axis) const {
+  if (size <= 0)
+    fail("split", "the size of a piece must be positive, not " + std::to_string(size));
+  int64_t length = shape(resolveDim(*this, axis, "split"));
+  std::vector<int64_t> sizes;
+  for (int64_t i = 0; i < std::max<int64_t>(length, 1); i += size)
+    sizes.push_back(std::min(size, length - i));
+  return split(sizes, axis);
+}
+
+std::vector<Tensor> Tensor::split(std::vector<int64_t> sizes, int64_t axis) const {
+  int64_t d = resolveDim(*this, axis, "split");
+  if (std::any_of(sizes.begin(), sizes.end(), [](int64_t s) { return s < 0; }) ||
+      std::accumulate(sizes.begin(), sizes.end(), int64_t(0)) != shape(d))
+    fail("split", "the sizes must be non-negative and add up to " + std::to_string(shape(d)));
+  std::vector<Tensor> pieces;
+  int64_t begin = 0;
+  for (int64_t s : sizes) {
+    pieces.push_back(shrinkAxis(*this, d, begin, begin + s));
+    begin += s;
+  }
+  return pieces;
+}
+
+std::vector<Tensor> Tensor::chunk(int64_t chunks, int64_t axis) const {
+  if (chunks <= 0)
+    fail("chunk", "the number of chunks must be positive, not " + std::to_string(chunks));
+  int64_t length = shape(resolveDim(*this, axis, "chunk"));
+  if (length == 0)
+    return split(std::vector<int64_t>(chunks, 0), axis);
+  return split(ceilDiv(length, chunks), axis);
+}
+
+Tensor Tensor::repeat(std::vector<int64_t> repeats) const {
+  requireDefined("repeat");
+  if (repeats.size() < size_t(ndim()))
+    fail("repeat", std::to_string(repeats.size()) + " repeats for " + shapeText(shape()));
+  if (std::any_of(repeats.begin(), repeats.end(), [](int64_t r) { return r < 0; }))
+    fail("repeat", "a negative number of repeats");
+  Shape base(repeats.size() - ndim(), 1);
+  base.insert(base.end(), shape().begin(), shape().end());
+  // Each repeated axis gets a new axis before it, expanded to the repeats.
+  Shape unsqueezed, expanded, final;
+  for (size_t i = 0; i < repeats.size(); ++i) {
+    if (repeats[i] != 1) {
+      unsqueezed.push_back(1);
+      expanded.push_back(repeats[i]);
+    }
+    unsqueezed.push_back(base[i]);
+    expanded.push_back(base[i]);
+    final.push_back(repeats[i] * base[i]);
+  }
+  return reshape(unsqueezed).expand(expanded).reshape(final);
+}
+
+//===----------------------------------------------------------------------===//
+// Indexing
+//===----------------------------------------------------------------------===//
+
+Tensor Tensor::operator[](int64_t index) const {
+  requireDefined("operator[]");
+  if (ndim() == 0)
+    fail("operator[]", "a 0-d tensor has no axis to index");
+  int64_t size = shape(0);
+  if (index >= size || index < -size)
+    fail("operator[]",
+         "index " + std::to_string(index) + " is out of bounds for size " + std::to_string(size));
+  int64_t i = index < 0 ? index + size : index;
+  return shrinkAxis(*this, 0, i, i + 1).reshape(Shape(shape().begin() + 1, shape().end()));
+}
+
+Tensor Tensor::slice(std::vector<Slice> slices) const {
+  requireDefined("slice");
+  if (slices.size() > size_t(ndim()))
+    fail("slice", std::to_string(slices.size()) + " slices for " + shapeText(shape()));
+  slices.resize(ndim());
+  std::vector<ViewIndex> view;
+  std::vector<std::pair<int64_t, int64_t>> bounds;
+  std::vector<int64_t> flipped;
+  for (int64_t i = 0; i < ndim(); ++i) {
+    view.push_back(parseSlice(slices[i], shape(i)));
+    bounds.push_back({view[i].begin, view[i].end});
+    if (view[i].step < 0)
+      flipped.push_back(i);
+  }
+  Tensor x = shrink(bounds).flip(Axes(flipped));
+  if (std::all_of(view.begin(), view.end(),
+                  [](const ViewIndex &v) { return std::abs(v.step) == 1; }))
+    return x;
+  // A step st: pad the axis to a multiple of st, split it into (n, st) and
+  // keep the first of each st.
+  std::vector<std::pair<int64_t, int64_t>> padding;
+  Shape split, kept, final;
+  for (int64_t i = 0; i < ndim(); ++i) {
+    int64_t st = std::abs(view[i].step), n = ceilDiv(x.shape(i), st);
+    padding.push_back({0, n * st - x.shape(i)});
+    split.insert(split.end(), {n, st});
+    kept.insert(kept.end(), {n, 1});
+    final.push_back(n);
+  }
+  return shrinkTo(x.pad(padding).reshape(split), kept).reshape(final);
+}
+
+Tensor oneHotAlongDim(const Tensor &x, int64_t numClasses, int64_t dim) {
+  if (!isInt(x.dtype()))
+    fail("one_hot", std::string("class indices must be integers, not ") + name(x.dtype()));
+  int64_t offset = x.ndim() - resolveDim(x, dim, "one_hot") - 1;
+  Shape classes(offset + 1, 1);
+  classes[0] = numClasses;
+  return x.eq(Tensor::arange(double(numClasses)).reshape(classes));
+}
+
+Tensor Tensor::gather(int64_t axis, const Tensor &index) const {
+  requireDefined("gather");
+  if (index.ndim() != ndim())
+    fail("gather", "the index has " + std::to_string(index.ndim()) + " dims, the tensor " +
+                       std::to_string(ndim()));
+  int64_t d = resolveDim(*this, axis, "gather");
+  Shape window = index.shape();
+  for (int64_t i = 0; i < ndim(); ++i)
+    if (i != d && shape(i) < index.shape(i))
+      fail("gather", "index " + shapeText(index.shape()) + " is larger than " + shapeText(shape()) +
+                         " outside dim " + std::to_string(axis));
+  window[d] = shape(d);
+  // Every index compared with every position along d: the one that matches
+  // is the one summed.
+  Tensor x = shrinkTo(*this, window).unsqueeze(-1).transpose(-1, d);
+  Tensor mask = oneHotAlongDim(index.unsqueeze(-1), shape(d));
+  return sumIn(mask.where(x, scalarLike(x, 0)), -1, false, dtype());
+}
+
+//===----------------------------------------------------------------------===//
+// Pooling windows
+//===----------------------------------------------------------------------===//
+
+Tensor pool(const Tensor &x, const Shape &kernel, const std::vector<int64_t> &stride,
+            const std::vector<int64_t> &dilation) {
+  size_t n = kernel.size();
+  if (size_t(x.ndim()) < n)
+    fail("pool",
+         "cannot pool " + shapeText(x.shape()) + " with a " + std::to_string(n) + "-d kernel");
+  size_t lead = x.ndim() - n;
+  Shape in(x.shape().begin() + lead, x.shape().end()), out(n), scale(n);
+  for (size_t i = 0; i < n; ++i) {
+    if (dilation[i] * (kernel[i] - 1) + 1 > in[i])
+      fail("pool",
+           "the kernel " + shapeText(kernel) + " is larger than the input " + shapeText(in));
+    out[i] = ceilDiv(in[i] - dilation[i] * (kernel[i] - 1), stride[i]);
+    // The input repeated `scale` times more than the kernel needs, so the
+    // strided shrink below stays inside it.
+    scale[i] = std::max<int64_t>(1, ceilDiv(out[i] * stride[i] - dilation[i], in[i]));
+  }
+  // Repeat each axis k times and cut rows of i*f + d: row j of the result
+  // starts d*j elements further, which is the dilated window of tap j.
+  Shape repeats(lead, 1), rows(x.shape().begin(), x.shape().begin() + lead);
+  Shape taps = rows, strided = rows, byStride = rows, firsts = rows, windows = rows;
+  for (size_t i = 0; i < n; ++i) {
+    int64_t row = in[i] * scale[i] + dilation[i];
+    repeats.push_back(ceilDiv(kernel[i] * row, in[i]));
+    rows.push_back(kernel[i] * row);
+    taps.insert(taps.end(), {kernel[i], row});
+    strided.insert(strided.end(), {kernel[i], out[i] * stride[i]});
+    byStride.insert(byStride.end(), {kernel[i], out[i], stride[i]});
+    firsts.insert(firsts.end(), {kernel[i], out[i], 1});
+    windows.insert(windows.end(), {kernel[i], out[i]});
+  }
+  Tensor t = shrinkTo(x.repeat(repeats), rows).reshape(taps);
+  t = shrinkTo(t, strided).reshape(byStride);
+  t = shrinkTo(t, firsts).reshape(windows);
+  // [..., k0, o0, k1, o1, ...] to [..., o0, o1, ..., k0, k1, ...].
+  std::vector<int64_t> order(lead);
+  std::iota(order.begin(), order.end(), 0);
+  for (size_t i = 0; i < n; ++i)
+    order.push_back(lead + 2 * i + 1);
+  for (size_t i = 0; i < n; ++i)
+    order.push_back(lead + 2 * i);
+  return t.permute(order);
+}
+
+} // namespace tg

@@ -1,0 +1,285 @@
+//===- NN.cpp - matmul, convolution, pooling and normalization ------------===//
+//
+// tinygrad's functional nn ops: a matmul is a broadcast multiply and a sum,
+// a convolution is _pool's windows of the padded input times the weights,
+// summed: the structure the compiler's optimizer recognizes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TensorOps.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+
+namespace tg {
+
+namespace {
+
+[[noreturn]] void fail(const char *op, const std::string &why) {
+  throw Error(std::string("tg::Tensor::") + op + ": " + why);
+}
+
+using Padding = std::vector<std::pair<int64_t, int64_t>>;
+
+/// tinygrad's make_tuple: one value for every spatial axis, or one each.
+std::vector<int64_t> perAxis(const char *op, const char *what, const std::vector<int64_t> &v,
+                             size_t n) {
+  if (v.size() == 1)
+    return std::vector<int64_t>(n, v[0]);
+  if (v.size() != n)
+    fail(op, std::string(what) + " needs 1 or " + std::to_string(n) + " values, not " +
+                 std::to_string(v.size()));
+  return v;
+}
+
+/// tinygrad's resolve_pool_pads and flat_to_grouped: (before, after) per
+/// spatial axis from one value, one per axis, or PyTorch's flat order
+/// (last axis first: left, right, top, bottom, ...).
+Padding poolPads(const char *op, const std::vector<int64_t> &padding, size_t n) {
+  Padding pads(n);
+  if (padding.size() == 2 * n) {
+    for (size_t i = 0; i < n; ++i)
+      pads[n - 1 - i] = {padding[2 * i], padding[2 * i + 1]};
+    return pads;
+  }
+  std::vector<int64_t> each = perAxis(op, "padding", padding, n);
+  for (size_t i = 0; i < n; ++i)
+    pads[i] = {each[i], each[i]};
+  return pads;
+}
+
+/// `x` padded by `pads` on its last pads.size() axes (negative pads crop).
+Tensor padSpatial(const Tensor &x, const Padding &pads, double value) {
+  Padding all(x.ndim() - pads.size(), {0, 0});
+  all.insert(all.end(), pads.begin(), pads.end());
+  return x.pad(all, value);
+}
+
+/// The last n axes, for reducing over a pooling window.
+Axes lastAxes(size_t n) {
+  std::vector<int64_t> axes(n);
+  std::iota(axes.begin(), axes.end(), -int64_t(n));
+  return Axes(axes);
+}
+
+/// tinygrad's dot with its dtype argument: accumulated and returned in
+/// `acc` when given, else summed as sum() does and returned in the
+/// operands' promoted type.
+Tensor dotIn(const Tensor &x, const Tensor &w, std::optional<DType> acc) {
+  int64_t dx = x.ndim(), dw = w.ndim();
+  if (dx == 0 || dw == 0)
+    fail("dot", "both tensors need at least one dim, got " + shapeText(x.shape()) + " and " +
+                    shapeText(w.shape()));
+  int64_t axisW = -std::min<int64_t>(dw, 2);
+  if (x.shape(-1) != w.shape(axisW))
+    fail("dot", "cannot multiply " + shapeText(x.shape()) + " and " + shapeText(w.shape()));
+  // x [..., m, 1, k] times w [..., 1, n, k] (w's last two axes swapped),
+  // summed over k; a 1-d operand gets no extra axis.
+  int64_t ones = std::min<int64_t>({dx - 1, dw - 1, 1});
+  Shape xs(x.shape().begin(), x.shape().end() - 1);
+  xs.insert(xs.end(), ones, 1);
+  xs.push_back(x.shape(-1));
+  Shape ws(w.shape().begin(), w.shape().end() - std::min<int64_t>(dw, 2));
+  ws.insert(ws.end(), ones, 1);
+  ws.insert(ws.end(), w.shape().end() + axisW, w.shape().end());
+  Tensor products = x.reshape(xs).mul(w.reshape(ws).transpose(-1, axisW));
+  if (acc)
+    return sumIn(products, -1, false, *acc).cast(*acc);
+  return products.sum(-1).cast(leastUpperDType(x.dtype(), w.dtype()));
+}
+
+/// tinygrad's conv2d for any number of spatial axes, with the padding
+/// already per axis.
+Tensor convolution(const Tensor &input, const Tensor &weight, const Tensor &bias, int64_t groups,
+                   const std::vector<int64_t> &stride, const std::vector<int64_t> &dilation,
+                   const Padding &pads) {
+  size_t n = pads.size();
+  Shape kernel(weight.shape().begin() + 2, weight.shape().end());
+  int64_t bs = input.shape(0), cout = weight.shape(0), cin = weight.shape(1);
+  if (groups <= 0 || groups * cin != input.shape(1) || cout % groups != 0)
+    fail("conv2d", "input " + shapeText(input.shape()) + " does not fit weights " +
+                       shapeText(weight.shape()) + " in " + std::to_string(groups) + " groups");
+  // [bs, cin_total, *out, *kernel]: every window of the padded input.
+  Tensor x = pool(padSpatial(input, pads, 0), kernel, stride, dilation);
+  int64_t rcout = cout / groups;
+  Shape out(x.shape().begin() + 2, x.shape().begin() + 2 + n);
+  // To [bs, groups, rcout, *out, cin, *kernel], times the weights as
+  // [1, groups, rcout, 1..., cin, *kernel], summed over cin and the kernel.
+  Shape grouped{bs, groups, cin, 1}, expanded{bs, groups, cin, rcout};
+  grouped.insert(grouped.end(), out.begin(), out.end());
+  expanded.insert(expanded.end(), out.begin(), out.end());
+  grouped.insert(grouped.end(), kernel.begin(), kernel.end());
+  expanded.insert(expanded.end(), kernel.begin(), kernel.end());
+  std::vector<int64_t> order{0, 1, 3};
+  for (size_t i = 0; i < n; ++i)
+    order.push_back(4 + i);
+  order.push_back(2);
+  for (size_t i = 0; i < n; ++i)
+    order.push_back(4 + n + i);
+  Shape w{1, groups, rcout};
+  w.insert(w.end(), n, 1);
+  w.push_back(cin);
+  w.insert(w.end(), kernel.begin(), kernel.end());
+  Tensor products = x.reshape(grouped).expand(expanded).permute(order).mul(weight.reshape(w));
+  Shape result{bs, cout};
+  result.insert(result.end(), out.begin(), out.end());
+  Tensor ret = products.sum(lastAxes(n + 1), true).reshape(result);
+  if (!bias.defined())
+    return ret;
+  Shape b{1, -1};
+  b.insert(b.end(), n, 1);
+  return ret.add(bias.reshape(b));
+}
+
+/// Shared by the pools: the windows of x padded with `value`, the kernel
+/// being `kernel_size` (one value means a 2-d kernel, as tinygrad's).
+Tensor poolWindows(const char *op, const Tensor &x, const std::vector<int64_t> &kernel_size,
+                   const std::optional<std::vector<int64_t>> &stride,
+                   const std::vector<int64_t> &dilation, const std::vector<int64_t> &padding,
+                   double value) {
+  Shape kernel = kernel_size.size() == 1 ? Shape(2, kernel_size[0]) : kernel_size;
+  size_t n = kernel.size();
+  std::vector<int64_t> s = stride ? perAxis(op, "stride", *stride, n) : kernel;
+  return pool(padSpatial(x, poolPads(op, padding, n), value), kernel, s,
+              perAxis(op, "dilation", dilation, n));
+}
+
+} // namespace
+
+Tensor Tensor::dot(const Tensor &w) const {
+  requireDefined("dot");
+  return dotIn(*this, w, std::nullopt);
+}
+
+Tensor Tensor::linear(const Tensor &weight, const Tensor &bias) const {
+  requireDefined("linear");
+  Tensor x = weight.ndim() == 1 ? mul(weight) : dot(weight);
+  return bias.defined() ? x.add(bias) : x;
+}
+
+Tensor Tensor::conv2d(const Tensor &weight, const Tensor &bias, int64_t groups,
+                      std::vector<int64_t> stride, std::vector<int64_t> dilation,
+                      std::vector<int64_t> padding) const {
+  requireDefined("conv2d");
+  if (ndim() != weight.ndim() || ndim() < 3)
+    fail("conv2d", "input " + shapeText(shape()) + " and weights " + shapeText(weight.shape()) +
+                       " need the same rank, at least 3");
+  size_t n = ndim() - 2;
+  return convolution(*this, weight, bias, groups, perAxis("conv2d", "stride", stride, n),
+                     perAxis("conv2d", "dilation", dilation, n), poolPads("conv2d", padding, n));
+}
+
+Tensor Tensor::conv_transpose2d(const Tensor &weight, const Tensor &bias, int64_t groups,
+                                std::vector<int64_t> stride, std::vector<int64_t> dilation,
+                                std::vector<int64_t> padding,
+                                std::vector<int64_t> output_padding) const {
+  requireDefined("conv_transpose2d");
+  if (ndim() != weight.ndim() || ndim() < 3)
+    fail("conv_transpose2d", "input " + shapeText(shape()) + " and weights " +
+                                 shapeText(weight.shape()) + " need the same rank, at least 3");
+  if (groups <= 0 || weight.shape(0) % groups != 0)
+    fail("conv_transpose2d", "weights " + shapeText(weight.shape()) + " do not split into " +
+                                 std::to_string(groups) + " groups");
+  size_t n = ndim() - 2;
+  Shape kernel(weight.shape().begin() + 2, weight.shape().end());
+  std::vector<int64_t> s = perAxis("conv_transpose2d", "stride", stride, n);
+  std::vector<int64_t> d = perAxis("conv_transpose2d", "dilation", dilation, n);
+  std::vector<int64_t> op = perAxis("conv_transpose2d", "output_padding", output_padding, n);
+  Padding pads = poolPads("conv_transpose2d", padding, n);
+  // A convolution of the input with s - 1 zeros between its elements, by
+  // the weights flipped, with in and out channels swapped in each group.
+  std::vector<int64_t> spatial(n);
+  std::iota(spatial.begin(), spatial.end(), 3);
+  Tensor w = weight.unflatten(0, {groups, -1}).transpose(1, 2).flip(Axes(spatial)).flatten(0, 1);
+  Tensor x = *this;
+  if (std::any_of(s.begin(), s.end(), [](int64_t v) { return v > 1; })) {
+    Shape pairs(shape().begin(), shape().begin() + 2), spread = pairs;
+    Padding gaps(2, {0, 0});
+    std::vector<std::pair<int64_t, int64_t>> kept{{0, shape(0)}, {0, shape(1)}};
+    for (size_t i = 0; i < n; ++i) {
+      int64_t k = shape(2 + i);
+      pairs.insert(pairs.end(), {k, 1});
+      gaps.insert(gaps.end(), {{0, 0}, {0, s[i] - 1}});
+      spread.push_back(k * s[i]);
+      kept.push_back({0, k * s[i] - (s[i] - 1)});
+    }
+    x = x.reshape(pairs).pad(gaps).reshape(spread).shrink(kept);
+  }
+  Padding full(n);
+  for (size_t i = 0; i < n; ++i) {
+    int64_t reach = (kernel[i] - 1) * d[i];
+    full[i] = {reach - pads[i].first, reach - pads[i].second + op[i]};
+  }
+  return convolution(x, w, bias, groups, std::vector<int64_t>(n, 1), d, full);
+}
+
+Tensor Tensor::max_pool2d(std::vector<int64_t> kernel_size,
+                          std::optional<std::vector<int64_t>> stride, std::vector<int64_t> dilation,
+                          std::vector<int64_t> padding) const {
+  requireDefined("max_pool2d");
+  Tensor windows = poolWindows("max_pool2d", *this, kernel_size, stride, dilation, padding,
+                               dtypeLimits(dtype()).first);
+  return windows.max(lastAxes(windows.ndim() - ndim()));
+}
+
+Tensor Tensor::avg_pool2d(std::vector<int64_t> kernel_size,
+                          std::optional<std::vector<int64_t>> stride, std::vector<int64_t> dilation,
+                          std::vector<int64_t> padding) const {
+  requireDefined("avg_pool2d");
+  // tinygrad's defaults: padding counts in the average, no ceil mode.
+  Tensor windows = poolWindows("avg_pool2d", *this, kernel_size, stride, dilation, padding, 0);
+  return windows.mean(lastAxes(windows.ndim() - ndim()));
+}
+
+Tensor Tensor::batchnorm(const Tensor &weight, const Tensor &bias, const Tensor &mean,
+                         const Tensor &invstd) const {
+  requireDefined("batchnorm");
+  if (ndim() < 2)
+    fail("batchnorm", "needs an [N, C, ...] input, not " + shapeText(shape()));
+  Shape channels(ndim(), 1);
+  channels[1] = shape(1);
+  Tensor x = sub(mean.reshape(channels));
+  if (weight.defined())
+    x = x.mul(weight.reshape(channels));
+  x = x.mul(invstd.ndim() == 1 ? invstd.reshape(channels) : invstd);
+  return bias.defined() ? x.add(bias.reshape(channels)) : x;
+}
+
+Tensor Tensor::layernorm(Axes axes, double eps) const {
+  requireDefined("layernorm");
+  Tensor y = sub(mean(axes, true));
+  return y.mul(y.mul(y).mean(axes, true).add(eps).rsqrt());
+}
+
+Tensor Tensor::one_hot(int64_t num_classes) const {
+  requireDefined("one_hot");
+  if (num_classes < 0)
+    fail("one_hot", "a negative number of classes");
+  return oneHotAlongDim(unsqueeze(-1), num_classes).where(1, 0);
+}
+
+Tensor Tensor::scaled_dot_product_attention(const Tensor &key, const Tensor &value,
+                                            const Tensor &attn_mask, double dropout_p,
+                                            bool is_causal) const {
+  requireDefined("scaled_dot_product_attention");
+  DType acc = leastUpperDType(leastUpperDType(dtype(), key.dtype()), DType::Float32);
+  Tensor qk = dotIn(*this, key.transpose(-2, -1), acc).div(std::sqrt(double(shape(-1))));
+  Tensor mask = attn_mask;
+  if (is_causal) {
+    if (mask.defined())
+      fail("scaled_dot_product_attention", "an attn_mask with is_causal");
+    // Query i sees keys j <= i.
+    mask = arange(double(qk.shape(-2))).unsqueeze(-1).ge(arange(double(qk.shape(-1))));
+  }
+  if (mask.defined()) {
+    if (mask.dtype() == DType::Bool)
+      mask =
+          mask.where(scalarLike(qk, 0), scalarLike(qk, -std::numeric_limits<double>::infinity()));
+    qk = qk.add(mask);
+  }
+  return qk.cast(dtype()).softmax(-1).dropout(dropout_p).matmul(value);
+}
+
+} // namespace tg

@@ -1,0 +1,346 @@
+//===- NNTest.cpp - tg::nn: layers against PyTorch, models, state dicts ---===//
+//
+// The reference values are PyTorch's (data/make_nn_reference.py wrote
+// data/nn_reference.h); inputs and weights are nntest::pattern()s.
+//
+//===----------------------------------------------------------------------===//
+
+#include "NNTestUtil.h"
+
+#include "data/nn_reference.h"
+
+using namespace tg;
+using nntest::expectNear;
+using nntest::patterned;
+
+namespace {
+
+/// Sets Tensor::training for a scope.
+class Training {
+public:
+  explicit Training(bool on) : previous_(Tensor::training) { Tensor::training = on; }
+  ~Training() { Tensor::training = previous_; }
+
+private:
+  bool previous_;
+};
+
+constexpr double kTolerance = 1e-5;
+
+//===----------------------------------------------------------------------===//
+// Layers: initialization, names, forward against PyTorch
+//===----------------------------------------------------------------------===//
+
+TEST(NNLayers, LinearInitAndForward) {
+  nn::Linear lin(3, 4);
+  EXPECT_EQ(lin.weight.shape(), (Shape{4, 3}));
+  EXPECT_EQ(lin.bias.shape(), (Shape{4}));
+  EXPECT_TRUE(lin.weight.requires_grad());
+  // uniform in ±1/sqrt(3)
+  for (float w : lin.weight.to_vector<float>())
+    EXPECT_LE(std::fabs(w), 1 / std::sqrt(3.0f));
+  nn::state::load_state_dict(
+      lin, {{"weight", patterned({4, 3}, 1, 1. / 16)}, {"bias", patterned({4}, 2, 1. / 8)}});
+  expectNear(lin(patterned({2, 3}, 3, 1. / 4)).to_vector<float>(), nnref::kLinearOut, kTolerance);
+  EXPECT_FALSE(nn::Linear(3, 4, false).bias.defined());
+}
+
+TEST(NNLayers, Conv2dForward) {
+  nn::Conv2d conv(2, 3, {3}, {2}, {1});
+  EXPECT_EQ(conv.weight.shape(), (Shape{3, 2, 3, 3}));
+  double bound = 1 / std::sqrt(2.0 * 9);
+  for (float w : conv.weight.to_vector<float>())
+    EXPECT_LE(std::fabs(w), bound);
+  nn::state::load_state_dict(
+      conv, {{"weight", patterned({3, 2, 3, 3}, 1, 1. / 16)}, {"bias", patterned({3}, 2, 1. / 8)}});
+  Tensor y = conv(patterned({1, 2, 5, 5}, 3, 1. / 4));
+  EXPECT_EQ(y.shape(), (Shape{1, 3, 3, 3}));
+  expectNear(y.to_vector<float>(), nnref::kConvOut, kTolerance);
+}
+
+TEST(NNLayers, Conv2dGroupedDilated) {
+  nn::Conv2d conv(4, 4, {3}, {1}, {2}, {2}, 2, false);
+  EXPECT_EQ(conv.weight.shape(), (Shape{4, 2, 3, 3}));
+  EXPECT_FALSE(conv.bias.defined());
+  nn::state::load_state_dict(conv, {{"weight", patterned({4, 2, 3, 3}, 4, 1. / 16)}});
+  expectNear(conv(patterned({1, 4, 4, 4}, 5, 1. / 4)).to_vector<float>(), nnref::kGroupedConvOut,
+             kTolerance);
+  EXPECT_THROW(nn::Conv2d(3, 4, {3}, {1}, {0}, {1}, 2), Error);
+}
+
+TEST(NNLayers, ConvTranspose2dForward) {
+  nn::ConvTranspose2d conv(2, 3, {3}, {2}, {1}, {1});
+  EXPECT_EQ(conv.weight.shape(), (Shape{2, 3, 3, 3}));
+  nn::state::load_state_dict(
+      conv, {{"weight", patterned({2, 3, 3, 3}, 6, 1. / 16)}, {"bias", patterned({3}, 7, 1. / 8)}});
+  // Called through the base class, it still transposes.
+  const nn::Conv2d &base = conv;
+  Tensor y = base(patterned({1, 2, 3, 3}, 8, 1. / 4));
+  EXPECT_EQ(y.shape(), (Shape{1, 3, 6, 6}));
+  expectNear(y.to_vector<float>(), nnref::kConvTransposeOut, kTolerance);
+}
+
+TEST(NNLayers, LayerNormForward) {
+  nn::LayerNorm ln({3, 4});
+  EXPECT_EQ(ln.weight.to_vector<float>(), std::vector<float>(12, 1));
+  EXPECT_EQ(ln.bias.to_vector<float>(), std::vector<float>(12, 0));
+  nn::state::load_state_dict(
+      ln, {{"weight", patterned({3, 4}, 1, 1. / 8)}, {"bias", patterned({3, 4}, 2, 1. / 8)}});
+  expectNear(ln(patterned({2, 3, 4}, 3, 1. / 4)).to_vector<float>(), nnref::kLayerNormOut, 1e-4);
+  EXPECT_THROW(ln(patterned({2, 4, 3}, 3, 1)), Error);
+  EXPECT_FALSE(nn::LayerNorm({4}, 1e-5, false).weight.defined());
+}
+
+TEST(NNLayers, GroupNormForward) {
+  nn::GroupNorm gn(2, 4);
+  nn::state::load_state_dict(
+      gn, {{"weight", patterned({4}, 4, 1. / 8)}, {"bias", patterned({4}, 5, 1. / 8)}});
+  expectNear(gn(patterned({2, 4, 3}, 6, 1. / 4)).to_vector<float>(), nnref::kGroupNormOut, 1e-4);
+  EXPECT_THROW(nn::GroupNorm(3, 4), Error);
+}
+
+TEST(NNLayers, EmbeddingForward) {
+  nn::Embedding emb(5, 3);
+  // glorot_uniform: ±sqrt(6 / (5 + 3))
+  for (float w : emb.weight.to_vector<float>())
+    EXPECT_LE(std::fabs(w), std::sqrt(6.0f / 8));
+  nn::state::load_state_dict(emb, {{"weight", patterned({5, 3}, 7, 1. / 8)}});
+  Tensor idx = Tensor::from_vector<int32_t>({0, 4, 2, 2}, {2, 2});
+  Tensor y = emb(idx);
+  EXPECT_EQ(y.shape(), (Shape{2, 2, 3}));
+  EXPECT_EQ(y.to_vector<float>(), nnref::kEmbeddingOut);
+  EXPECT_THROW(emb(Tensor::from_vector<float>({1}, {1})), Error);
+}
+
+TEST(NNLayers, DropoutIsTheIdentityInEval) {
+  Tensor x = Tensor::ones({64});
+  EXPECT_EQ(nn::Dropout(0.5)(x).to_vector<float>(), std::vector<float>(64, 1));
+  Training training(true);
+  EXPECT_EQ(nn::Dropout(0)(x).to_vector<float>(), std::vector<float>(64, 1));
+}
+
+TEST(NNLayers, DropoutInTraining) {
+  Training training(true);
+  int zeros = 0;
+  for (float y : nn::Dropout(0.5)(Tensor::ones({64})).to_vector<float>()) {
+    EXPECT_TRUE(y == 0 || y == 2) << y;
+    zeros += y == 0;
+  }
+  EXPECT_GT(zeros, 8);
+  EXPECT_LT(zeros, 56);
+}
+
+//===----------------------------------------------------------------------===//
+// BatchNorm: training with running statistics, eval
+//===----------------------------------------------------------------------===//
+
+TEST(NNBatchNorm, TrainingAndRunningStatsMatchTorch) {
+  nn::BatchNorm2d bn(3);
+  EXPECT_EQ(bn.running_mean.to_vector<float>(), std::vector<float>(3, 0));
+  EXPECT_EQ(bn.running_var.to_vector<float>(), std::vector<float>(3, 1));
+  EXPECT_FALSE(bn.running_mean.requires_grad());
+  nn::state::load_state_dict(
+      bn, {{"weight", patterned({3}, 1, 1. / 8)}, {"bias", patterned({3}, 2, 1. / 8)}},
+      /*strict=*/false);
+  {
+    Training training(true);
+    expectNear(bn(patterned({2, 3, 2, 2}, 3, 1. / 4)).to_vector<float>(), nnref::kBatchNormTrain1,
+               1e-4, "step 1");
+    expectNear(bn(patterned({2, 3, 2, 2}, 4, 1. / 2)).to_vector<float>(), nnref::kBatchNormTrain2,
+               1e-4, "step 2");
+  }
+  expectNear(bn.running_mean.to_vector<float>(), nnref::kBatchNormRunningMean, kTolerance);
+  expectNear(bn.running_var.to_vector<float>(), nnref::kBatchNormRunningVar, kTolerance);
+  EXPECT_EQ(bn.num_batches_tracked.item<int64_t>(), 2);
+  expectNear(bn(patterned({2, 3, 2, 2}, 5, 1. / 4)).to_vector<float>(), nnref::kBatchNormEval, 1e-4,
+             "eval");
+}
+
+TEST(NNBatchNorm, WithoutRunningStatsOrAffine) {
+  nn::BatchNorm bn(2, 1e-5, /*affine=*/false, /*track_running_stats=*/false);
+  EXPECT_FALSE(bn.weight.defined());
+  EXPECT_FALSE(bn.running_mean.defined());
+  EXPECT_EQ(nn::state::get_state_dict(bn).size(), 1u); // num_batches_tracked, as tinygrad's
+  // In eval too, the batch's own statistics: each channel comes out normalized.
+  Tensor y = bn(Tensor::from_vector<float>({1, 10, 3, 30}, {2, 2}));
+  expectNear(y.to_vector<float>(), {-1, -1, 1, 1}, 1e-3);
+}
+
+//===----------------------------------------------------------------------===//
+// Models: naming, parameters, state dicts
+//===----------------------------------------------------------------------===//
+
+struct Block : nn::Module {
+  nn::Conv2d conv{2, 2, {3}, {1}, {1}};
+  nn::BatchNorm2d norm{2};
+  void visit(nn::Visitor &v) override {
+    v("conv", conv);
+    v("norm", norm);
+  }
+};
+
+struct Net : nn::Module {
+  std::vector<Block> blocks = std::vector<Block>(2);
+  nn::Linear head{8, 3};
+  Tensor scale = Tensor::ones({1}).requires_grad_();
+  void visit(nn::Visitor &v) override {
+    v("blocks", blocks);
+    v("head", head);
+    v("scale", scale);
+  }
+  Tensor operator()(const Tensor &x) {
+    Tensor y = x;
+    for (Block &b : blocks)
+      y = b.norm(b.conv(y)).relu();
+    return head(y.reshape({y.shape(0), -1})) * scale;
+  }
+};
+
+TEST(NNModule, StateDictNamesAndShapes) {
+  Net net;
+  nn::StateDict sd = nn::state::get_state_dict(net);
+  std::map<std::string, Shape> expected = {{"blocks.0.conv.weight", {2, 2, 3, 3}},
+                                           {"blocks.0.conv.bias", {2}},
+                                           {"blocks.0.norm.weight", {2}},
+                                           {"blocks.0.norm.bias", {2}},
+                                           {"blocks.0.norm.running_mean", {2}},
+                                           {"blocks.0.norm.running_var", {2}},
+                                           {"blocks.0.norm.num_batches_tracked", {}},
+                                           {"blocks.1.conv.weight", {2, 2, 3, 3}},
+                                           {"blocks.1.conv.bias", {2}},
+                                           {"blocks.1.norm.weight", {2}},
+                                           {"blocks.1.norm.bias", {2}},
+                                           {"blocks.1.norm.running_mean", {2}},
+                                           {"blocks.1.norm.running_var", {2}},
+                                           {"blocks.1.norm.num_batches_tracked", {}},
+                                           {"head.weight", {3, 8}},
+                                           {"head.bias", {3}},
+                                           {"scale", {1}}};
+  ASSERT_EQ(sd.size(), expected.size());
+  for (const auto &[name, shape] : expected) {
+    ASSERT_TRUE(sd.count(name)) << name;
+    EXPECT_EQ(sd[name].shape(), shape) << name;
+  }
+  EXPECT_EQ(sd["blocks.1.norm.num_batches_tracked"].dtype(), DType::Int64);
+  // The same tensors, not copies.
+  EXPECT_EQ(sd["head.weight"].impl(), net.head.weight.impl());
+
+  std::vector<Tensor> params = nn::state::get_parameters(net);
+  EXPECT_EQ(params.size(), expected.size());
+  EXPECT_EQ(params.front().impl(), net.blocks[0].conv.weight.impl()); // in visit order
+  size_t trainable = 0;
+  for (const Tensor &t : params)
+    trainable += t.requires_grad();
+  EXPECT_EQ(trainable, 11u);
+}
+
+TEST(NNModule, LoadStateDictCopiesValues) {
+  Net a, b;
+  a.head.bias.assign(Tensor::from_vector<float>({1, 2, 3}, {3})).realize();
+  nn::StateDict sd = nn::state::get_state_dict(a);
+  Tensor handle = b.head.bias; // another handle to b's tensor sees the load
+  std::vector<Tensor> loaded = nn::state::load_state_dict(b, sd);
+  EXPECT_EQ(loaded.size(), sd.size());
+  EXPECT_EQ(handle.to_vector<float>(), (std::vector<float>{1, 2, 3}));
+  for (auto &[name, t] : nn::state::get_state_dict(b)) {
+    EXPECT_TRUE(t.is_realized()) << name;
+    EXPECT_EQ(t.to_vector<double>(), sd[name].to_vector<double>()) << name;
+  }
+  EXPECT_TRUE(b.head.weight.requires_grad());
+  // A copy: changing b leaves a (and the state dict) alone.
+  b.head.bias.assign(Tensor::zeros({3})).realize();
+  EXPECT_EQ(a.head.bias.to_vector<float>(), (std::vector<float>{1, 2, 3}));
+}
+
+/// The message of the tg::Error `f` throws.
+template <typename F> std::string errorOf(F f) {
+  try {
+    f();
+  } catch (const Error &e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+TEST(NNModule, LoadStateDictErrors) {
+  nn::Linear lin(3, 4);
+  Tensor w = Tensor::zeros({4, 3}), bias = Tensor::zeros({4});
+  auto load = [&](nn::StateDict sd, bool strict = true) {
+    return errorOf([&] { nn::state::load_state_dict(lin, sd, strict); });
+  };
+  EXPECT_NE(load({{"weight", w}}).find("missing from the state dict: bias"), std::string::npos);
+  EXPECT_NE(load({{"weight", w}, {"bias", bias}, {"extra", bias}}).find("not in the model: extra"),
+            std::string::npos);
+  EXPECT_NE(load({{"weight", Tensor::zeros({3, 4})}, {"bias", bias}})
+                .find("\"weight\" has shape [4, 3] in the model but [3, 4]"),
+            std::string::npos);
+  EXPECT_NE(load({{"weight", w.cast(DType::Float16)}, {"bias", bias}})
+                .find("\"weight\" is float32 in the model but float16"),
+            std::string::npos);
+  // Not strict: the names both have load, the others are left alone.
+  EXPECT_EQ(load({{"weight", w}, {"extra", bias}}, false), "(no error)");
+  EXPECT_EQ(lin.weight.to_vector<float>(), std::vector<float>(12, 0));
+  // [] and [1] pass for each other.
+  nn::BatchNorm bn(2);
+  nn::state::load_state_dict(bn, {{"num_batches_tracked", Tensor::from_vector<int64_t>({5}, {1})}},
+                             false);
+  EXPECT_EQ(bn.num_batches_tracked.shape(), Shape{});
+  EXPECT_EQ(bn.num_batches_tracked.item<int64_t>(), 5);
+}
+
+TEST(NNModule, SafetensorsRoundTripOfAModel) {
+  Net a, b;
+  std::string path = ::testing::TempDir() + "nn_model.safetensors";
+  nn::state::safe_save(nn::state::get_state_dict(a), path);
+  nn::state::load_state_dict(b, nn::state::safe_load(path));
+  Tensor x = patterned({2, 2, 2, 2}, 1, 1. / 4);
+  EXPECT_EQ(a(x).to_vector<float>(), b(x).to_vector<float>());
+}
+
+/// make_nn_reference.py's Net, whose PyTorch state dict is a fixture.
+struct TorchNet : nn::Module {
+  nn::Conv2d conv{2, 4, {3}, {1}, {1}};
+  nn::BatchNorm2d bn{4};
+  nn::Linear fc{4 * 4 * 4, 3};
+  void visit(nn::Visitor &v) override {
+    v("conv", conv);
+    v("bn", bn);
+    v("fc", fc);
+  }
+  Tensor operator()(const Tensor &x) { return fc(bn(conv(x)).relu().flatten(1)); }
+};
+
+TEST(NNModule, LoadsAPyTorchStateDict) {
+  TorchNet net;
+  nn::state::load_state_dict(
+      net, nn::state::safe_load(std::string(TG_TEST_DATA_DIR) + "/torch_net.safetensors"));
+  EXPECT_EQ(net.bn.num_batches_tracked.item<int64_t>(), 2);
+  expectNear(net(patterned({2, 2, 4, 4}, 1, 1. / 4)).to_vector<float>(), nnref::kTorchNetOut,
+             kTolerance);
+}
+
+TEST(NNModule, TrainsWithBackward) {
+  Net net;
+  Training training(true);
+  auto opt = optim::Adam(nn::state::get_parameters(net), 0.01);
+  EXPECT_EQ(opt.params.size(), 11u);
+  EXPECT_EQ(opt.buffers.size(), 6u); // the running statistics, realized with each step
+  Tensor x = patterned({4, 2, 2, 2}, 1, 1. / 4);
+  Tensor y = Tensor::from_vector<int32_t>({0, 1, 2, 1}, {4});
+  std::vector<float> losses;
+  for (int i = 0; i < 5; ++i) {
+    opt.zero_grad();
+    Tensor loss = net(x).sparse_categorical_crossentropy(y);
+    loss.backward();
+    // The loss with the step, so it is computed from the weights before it.
+    std::vector<Tensor> step = opt.schedule_step();
+    step.push_back(loss);
+    Tensor::realize(step);
+    losses.push_back(loss.item<float>());
+  }
+  EXPECT_LT(losses.back(), losses.front());
+  EXPECT_EQ(net.blocks[1].norm.num_batches_tracked.item<int64_t>(), 5);
+  EXPECT_TRUE(net.blocks[0].norm.running_mean.is_realized());
+}
+
+} // namespace
