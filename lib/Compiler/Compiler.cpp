@@ -60,9 +60,11 @@ constexpr StringLiteral kTensorPipeline =
 
 std::string bufferizePipeline(bool noopt, bool portable) {
   return "convert-tg-to-arith,math-extend-to-supported-types{target-type=f32},"
-         // Canonicalization can fold a kernel's last stage away (an identity
-         // copy of a slice): its result must still end in the output.
-         "tg-cpu-emulate-narrow-floats,canonicalize,tg-materialize-kernel-results,"
+         // Canonicalization and dropping unit dims can fold a kernel's last
+         // stage away (an identity copy of a slice): its result must still
+         // end in the output.
+         "tg-cpu-emulate-narrow-floats,canonicalize,tg-cpu-drop-unit-dims,canonicalize,"
+         "tg-materialize-kernel-results,"
          "tg-cpu-choose-opts{noopt=" +
          std::string(noopt ? "true" : "false") +
          " vector-bytes=" + std::to_string(cpuVectorBytes(portable)) +

@@ -1389,8 +1389,10 @@ TEST(MultiKernel, Conv2dI32) { conv2d(DType::I32); }
 /// k(n+1), reshaped to [k, n+1] so [ky, y] is row y + ky, shrunk to [k, n]),
 /// the windows times the weights, summed over channels and the window. Its
 /// kernel is a padded copy and a windowed sum of products: the one the
-/// optimizer tiles, vectorizes and splits.
-void poolConv2d(DType t, int64_t n, int64_t c, int64_t hw, int64_t o) {
+/// optimizer tiles, vectorizes and splits. With `biasAndRelu`, a ReLU of
+/// the padded input (the previous layer's activation) and a bias after the
+/// sum: a prologue and an epilogue in the same kernel.
+void poolConv2d(DType t, int64_t n, int64_t c, int64_t hw, int64_t o, bool biasAndRelu = false) {
   const int64_t k = 3, hp = hw + 2, ho = hw, e = (k * (hp + 1) + hp - 1) / hp;
   Gen gen(seedOf("poolconv" + std::to_string(n * 1000 + c * 100 + hw) + name(t)));
   auto T = [&](const Shape &s) { return typeText(t, s); };
@@ -1404,8 +1406,15 @@ void poolConv2d(DType t, int64_t n, int64_t c, int64_t hw, int64_t o) {
   std::string x = p.arg(T({n, c, hw, hw})), w = p.arg(T({o, c, k, k}));
   std::vector<Tensor> inputs = {smallValues(gen, t, {n, c, hw, hw}, -5, 5),
                                 smallValues(gen, t, {o, c, k, k}, -3, 3)};
+  std::string bias;
+  if (biasAndRelu) {
+    bias = p.arg(T({o}));
+    inputs.push_back(smallValues(gen, t, {o}, -3, 3));
+  }
   std::string v = p.op("tg.pad " + x + " low [0, 0, 1, 1] high [0, 0, 1, 1] : " +
                        T({n, c, hw, hw}) + " -> " + T({n, c, hp, hp}));
+  if (biasAndRelu)
+    v = p.op("tg.max " + v + ", " + p.op("tg.const 0 : " + T({n, c, hp, hp})) + " : " + T({n, c, hp, hp}));
   v = p.op("tg.reshape " + v + " : " + T({n, c, hp, hp}) + " to " + T({n, c, 1, hp, 1, hp}));
   v = p.op("tg.expand " + v + " : " + T({n, c, 1, hp, 1, hp}) + " to " + T({n, c, e, hp, e, hp}));
   v = p.op("tg.reshape " + v + " : " + T({n, c, e, hp, e, hp}) + " to " + T({n, c, e * hp, e * hp}));
@@ -1425,14 +1434,21 @@ void poolConv2d(DType t, int64_t n, int64_t c, int64_t hw, int64_t o) {
   std::string prod = p.op("tg.mul " + v + ", " + wv + " : " + T(big));
   std::string sum = p.op("tg.reduce add " + prod + " [4, 5, 6] : " + T(big) + " -> " +
                          T({n, o, ho, ho, 1, 1, 1}));
-  p.result(p.op("tg.reshape " + sum + " : " + T({n, o, ho, ho, 1, 1, 1}) + " to " + T({n, o, ho, ho})),
-           T({n, o, ho, ho}), "conv2d");
+  std::string out = p.op("tg.reshape " + sum + " : " + T({n, o, ho, ho, 1, 1, 1}) + " to " + T({n, o, ho, ho}));
+  if (biasAndRelu) {
+    std::string b = p.op("tg.reshape " + bias + " : " + T({o}) + " to " + T({1, o, 1, 1}));
+    b = p.op("tg.expand " + b + " : " + T({1, o, 1, 1}) + " to " + T({n, o, ho, ho}));
+    out = p.op("tg.add " + out + ", " + b + " : " + T({n, o, ho, ho}));
+  }
+  p.result(out, T({n, o, ho, ho}), biasAndRelu ? "conv2d(relu(x)) + bias" : "conv2d");
   check(p, inputs);
 }
 
 TEST(MultiKernel, PoolConv2dF32) { poolConv2d(DType::F32, 2, 8, 12, 16); }
 TEST(MultiKernel, PoolConv2dOddF32) { poolConv2d(DType::F32, 1, 3, 9, 5); }
 TEST(MultiKernel, PoolConv2dI32) { poolConv2d(DType::I32, 2, 4, 8, 8); }
+TEST(MultiKernel, PoolConv2dBiasReluF32) { poolConv2d(DType::F32, 2, 8, 12, 16, true); }
+TEST(MultiKernel, PoolConv2dBiasReluI32) { poolConv2d(DType::I32, 1, 3, 9, 5, true); }
 
 /// Reductions feeding reductions and several results from one input.
 TEST(MultiKernel, SharedIntermediates) {

@@ -53,11 +53,11 @@ def TGMaterializeKernelResults : Pass<"tg-materialize-kernel-results", "::mlir::
     The launch plan passes each kernel its output buffer and reads nothing
     back, so after bufferization a kernel function must return exactly its
     output argument. That holds when the returned tensor is the output
-    argument threaded through destination operands and nothing else reads
-    the output; otherwise (an in-place kernel reading its target elsewhere,
-    an identity stage folded away into a slice of an input) the result is
-    copied into the output (`linalg.copy`, which lowers to loops like the
-    other stages).
+    argument threaded through destination operands and reshapes (views of
+    the same buffer) and nothing else reads the output; otherwise (an
+    in-place kernel reading its target elsewhere, an identity stage folded
+    away into a slice of an input) the result is copied into the output
+    (`linalg.copy`, which lowers to loops like the other stages).
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }

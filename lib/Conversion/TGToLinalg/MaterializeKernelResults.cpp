@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 
@@ -16,9 +17,23 @@ using namespace mlir;
 
 namespace {
 
-/// Whether `result` is `output` written through destination operands only.
+/// The tensor a reshape views (the same buffer once bufferized), or null.
+Value reshapeSource(Operation *op) {
+  if (auto expand = dyn_cast_or_null<tensor::ExpandShapeOp>(op))
+    return expand.getSrc();
+  if (auto collapse = dyn_cast_or_null<tensor::CollapseShapeOp>(op))
+    return collapse.getSrc();
+  return nullptr;
+}
+
+/// Whether `result` is `output` written through destination operands and
+/// reshapes only.
 bool threadsOutput(Value result, Value output) {
   while (result != output) {
+    if (Value source = reshapeSource(result.getDefiningOp())) {
+      result = source;
+      continue;
+    }
     auto dps = result.getDefiningOp<DestinationStyleOpInterface>();
     if (!dps)
       return false;
@@ -27,10 +42,13 @@ bool threadsOutput(Value result, Value output) {
   return true;
 }
 
-/// Whether anything but a destination operand uses `output`: such a read
-/// of the old value makes bufferization write the new one elsewhere.
+/// Whether anything but a destination operand, directly or through
+/// reshapes, uses `output`: such a read of the old value makes
+/// bufferization write the new one elsewhere.
 bool readOtherwise(Value output) {
   return llvm::any_of(output.getUses(), [](OpOperand &use) {
+    if (reshapeSource(use.getOwner()))
+      return readOtherwise(use.getOwner()->getResult(0));
     auto dps = dyn_cast<DestinationStyleOpInterface>(use.getOwner());
     return !dps || !dps.isDpsInit(&use);
   });

@@ -2,17 +2,20 @@
 //
 // Carries out a kernel's #tg.opts on tensors, where tiles are values and
 // loop-invariant accumulators can be hoisted (after bufferization, memref
-// arguments might alias and nothing moves):
+// arguments might alias and nothing moves). The opts name the loops of the
+// kernel's main op: its root, or the reduction an elementwise root (a bias,
+// an activation) finishes, which is fused into the root's tiles.
 //
 //   1. split:     the split loop is tiled alone and every producer stage is
 //                 fused into it, so each worker computes its share from
 //                 scratch (`tg.split` marks the loop for the kernel ABI);
-//   2. tile:      the other parallel loops are tiled, with the initial fill
-//                 of the output fused into the tile; then the reduction loops;
-//   3. vectorize: the tiled root and the fused fills become vector ops (a
-//                 contraction becomes vector.contract), and accumulators
-//                 read and written in every reduction step are hoisted into
-//                 loop-carried vectors.
+//   2. tile:      the other parallel loops are tiled, with the main op and
+//                 its initial fill fused into the tile; then the main op's
+//                 reduction loops;
+//   3. vectorize: the tiled main op, its fills and its epilogue become
+//                 vector ops (a contraction becomes vector.contract), and
+//                 accumulators read and written in every reduction step are
+//                 hoisted into loop-carried vectors.
 //
 //===----------------------------------------------------------------------===//
 
@@ -139,38 +142,61 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
     if (!root)
       return kernel.emitError("tg.opts on a kernel whose result is not computed by a "
                               "linalg.generic");
-    unsigned numLoops = root.getNumLoops();
+    MainOp main = getMainOp(root);
+    bool epilogue = main.op != root;
+    unsigned numLoops = main.op.getNumLoops();
     SmallVector<int64_t> tile(opts.getTile());
     if (!tile.empty() && tile.size() != numLoops)
       return kernel.emitError() << "tg.opts has " << tile.size()
                                 << " tile sizes for a kernel of " << numLoops << " loops";
     tile.resize(numLoops, 0);
-    auto iterators = root.getIteratorTypesArray();
+    auto iterators = main.op.getIteratorTypesArray();
     int64_t split = opts.getSplit();
     if (split >= static_cast<int64_t>(numLoops) ||
-        (split >= 0 && iterators[split] != utils::IteratorType::parallel))
+        (split >= 0 && (iterators[split] != utils::IteratorType::parallel ||
+                        !llvm::is_contained(main.loopOfRootLoop, unsigned(split)))))
       return kernel.emitError() << "tg.opts splits loop " << split
-                                << ", which is not a parallel loop of the kernel";
+                                << ", which is not a parallel loop of the kernel's last stage";
     if (split >= 0 && !onlyRootWritesOutput(kernel, root))
       return kernel.emitError() << "tg.opts splits a kernel whose output is read or "
                                    "written outside its last stage";
-
     IRRewriter rewriter(&getContext());
-    linalg::LinalgOp tiled = root;
+    // The root is tiled by the sizes of the main op's loops it runs with.
+    auto rootSizes = [&](ArrayRef<int64_t> mainSizes) {
+      return llvm::map_to_vector(main.loopOfRootLoop,
+                                 [&](unsigned loop) { return mainSizes[loop]; });
+    };
+    // Tiling the root fuses the main op into its tile; find it there.
+    auto tileRoot = [&](ArrayRef<int64_t> sizes, function_ref<bool(Operation *)> fuse,
+                        SmallVector<LoopLikeOpInterface> *loops) -> LogicalResult {
+      FailureOr<linalg::LinalgOp> tiled =
+          tileAndFuse(rewriter, root, rootSizes(sizes), fuse, loops);
+      if (failed(tiled))
+        return failure();
+      root = cast<linalg::GenericOp>(tiled->getOperation());
+      MainOp fused = getMainOp(root);
+      if (fused.op == root) {
+        if (epilogue)
+          return failure();
+        main.op = root;
+      } else {
+        main.op = fused.op;
+      }
+      return success();
+    };
+
     if (split >= 0) {
       SmallVector<int64_t> sizes(numLoops, 0);
       sizes[split] = std::max<int64_t>(1, tile[split]);
       SmallVector<LoopLikeOpInterface> loops;
-      FailureOr<linalg::LinalgOp> result =
-          tileAndFuse(rewriter, tiled, sizes, [](Operation *) { return true; }, &loops);
-      if (failed(result))
+      if (failed(tileRoot(sizes, [](Operation *) { return true; }, &loops)))
         return kernel.emitError("tg.opts: could not tile the split loop");
-      tiled = *result;
       loops.front()->setAttr("tg.split", rewriter.getUnitAttr());
       tile[split] = 0;
     }
 
-    // Parallel tiles; then reduction steps of 1, or T > 1 partial sums.
+    // Parallel tiles (of the root, with the main op and its initial fill
+    // fused); then reduction steps of 1, or T > 1 partial sums.
     SmallVector<int64_t> parallelTile(tile), stepTile(tile), partialTile(numLoops, 0);
     for (unsigned loop = 0; loop < numLoops; ++loop) {
       bool parallel = iterators[loop] == utils::IteratorType::parallel;
@@ -180,19 +206,26 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
         stepTile[loop] = 0;
       }
     }
-    auto isFill = [](Operation *op) { return isa<linalg::FillOp>(op); };
-    FailureOr<linalg::LinalgOp> result = tileAndFuse(rewriter, tiled, parallelTile, isFill);
-    if (succeeded(result))
-      result = tileAndFuse(rewriter, *result, stepTile, [](Operation *) { return false; });
-    SmallVector<Operation *> merges;
-    if (succeeded(result))
-      result = tilePartialReduction(rewriter, *result, partialTile, merges);
-    if (failed(result))
+    Operation *mainBeforeTiling = main.op;
+    auto isFillOrMain = [&](Operation *op) {
+      return isa<linalg::FillOp>(op) || op == mainBeforeTiling;
+    };
+    if (failed(tileRoot(parallelTile, isFillOrMain, nullptr)))
       return kernel.emitError("tg.opts: could not tile the kernel");
-    tiled = *result;
+    FailureOr<linalg::LinalgOp> tiledMain =
+        tileAndFuse(rewriter, main.op, stepTile, [](Operation *) { return false; });
+    SmallVector<Operation *> merges;
+    if (succeeded(tiledMain))
+      tiledMain = tilePartialReduction(rewriter, *tiledMain, partialTile, merges);
+    if (failed(tiledMain))
+      return kernel.emitError("tg.opts: could not tile the kernel's reduction");
 
-    if (opts.getVectorize() && failed(vectorize(tiled, merges, rewriter)))
-      return failure();
+    if (opts.getVectorize()) {
+      if (failed(vectorize(*tiledMain, merges, rewriter)))
+        return failure();
+      if (epilogue && failed(vectorizeOne(dropUnitLoops(rewriter, root, std::nullopt), rewriter)))
+        return failure();
+    }
     return cleanUp(kernel);
   }
 
@@ -222,55 +255,65 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
     return cast<linalg::LinalgOp>(tiled->tiledOps.back());
   }
 
-  /// Vectorizes the tiled root, the ops merging its partial sums and the
+  /// Vectorizes the tiled main op, the ops merging its partial sums and the
   /// fills fused into its tile loops.
-  LogicalResult vectorize(linalg::LinalgOp root, ArrayRef<Operation *> merges,
+  LogicalResult vectorize(linalg::LinalgOp main, ArrayRef<Operation *> merges,
                           RewriterBase &rewriter) {
     // A tile's unit loops go first: a window read `y + ky` with ky fixed in
     // the tile is then a plain `y`, which the vectorizer accepts. One
     // reduction loop that every operand reads as a plain index stays, so a
     // sum of products still vectorizes to a vector.contract (lowered to
     // outer products).
-    if (auto generic = dyn_cast<linalg::GenericOp>(root.getOperation());
-        generic && llvm::is_contained(generic.getStaticLoopRanges(), 1)) {
-      linalg::ControlDropUnitDims control;
-      control.rankReductionStrategy =
-          linalg::ControlDropUnitDims::RankReductionStrategy::ExtractInsertSlice;
-      control.controlFn = [](Operation *op) {
-        auto generic = cast<linalg::GenericOp>(op);
-        std::optional<unsigned> kept = plainReductionLoop(generic);
-        SmallVector<unsigned> droppable;
-        for (unsigned loop = 0; loop < generic.getNumLoops(); ++loop)
-          if (loop != kept)
-            droppable.push_back(loop);
-        return droppable;
-      };
-      rewriter.setInsertionPoint(generic);
-      FailureOr<linalg::DropUnitDimsResult> dropped =
-          linalg::dropUnitDims(rewriter, generic, control);
-      if (succeeded(dropped)) {
-        rewriter.replaceOp(generic, dropped->replacements);
-        root = cast<linalg::LinalgOp>(dropped->resultOp.getOperation());
-      }
-    }
-    SmallVector<Operation *> tiles = {root};
+    if (auto generic = dyn_cast<linalg::GenericOp>(main.getOperation()))
+      main = dropUnitLoops(rewriter, generic, plainReductionLoop(generic));
+    SmallVector<Operation *> tiles = {main};
     llvm::append_range(tiles, merges);
-    for (Operation *loop = root->getParentOp(); !isa<func::FuncOp>(loop);
+    for (Operation *loop = main->getParentOp(); !isa<func::FuncOp>(loop);
          loop = loop->getParentOp())
       loop->walk([&](linalg::FillOp fill) {
         if (!llvm::is_contained(tiles, fill.getOperation()))
           tiles.push_back(fill);
       });
-    for (Operation *op : tiles) {
-      rewriter.setInsertionPoint(op);
-      FailureOr<linalg::VectorizationResult> vectorized = linalg::vectorize(
-          rewriter, op, /*inputVectorSizes=*/{}, /*inputScalableVecDims=*/{},
-          /*vectorizeNDExtract=*/false, /*flatten1DDepthwiseConv=*/false,
-          /*assumeDynamicDimsMatchVecSizes=*/false, /*createNamedContraction=*/true);
-      if (failed(vectorized))
-        return op->emitError("tg.opts: could not vectorize this tile");
-      rewriter.replaceOp(op, vectorized->replacements);
-    }
+    for (Operation *op : tiles)
+      if (failed(vectorizeOne(op, rewriter)))
+        return failure();
+    return success();
+  }
+
+  /// Removes the loops of extent 1 but `kept` from a tile, and the unit axes
+  /// of its operands with them (a kept size-1 axis read at 0 included).
+  linalg::GenericOp dropUnitLoops(RewriterBase &rewriter, linalg::GenericOp tile,
+                                  std::optional<unsigned> kept) {
+    if (!llvm::is_contained(tile.getStaticLoopRanges(), 1))
+      return tile;
+    linalg::ControlDropUnitDims control;
+    control.rankReductionStrategy =
+        linalg::ControlDropUnitDims::RankReductionStrategy::ExtractInsertSlice;
+    control.controlFn = [&](Operation *op) {
+      SmallVector<unsigned> droppable;
+      for (unsigned loop = 0; loop < tile.getNumLoops(); ++loop)
+        if (loop != kept)
+          droppable.push_back(loop);
+      return droppable;
+    };
+    rewriter.setInsertionPoint(tile);
+    FailureOr<linalg::DropUnitDimsResult> dropped =
+        linalg::dropUnitDims(rewriter, tile, control);
+    if (failed(dropped))
+      return tile;
+    rewriter.replaceOp(tile, dropped->replacements);
+    return cast<linalg::GenericOp>(dropped->resultOp.getOperation());
+  }
+
+  LogicalResult vectorizeOne(Operation *op, RewriterBase &rewriter) {
+    rewriter.setInsertionPoint(op);
+    FailureOr<linalg::VectorizationResult> vectorized = linalg::vectorize(
+        rewriter, op, /*inputVectorSizes=*/{}, /*inputScalableVecDims=*/{},
+        /*vectorizeNDExtract=*/false, /*flatten1DDepthwiseConv=*/false,
+        /*assumeDynamicDimsMatchVecSizes=*/false, /*createNamedContraction=*/true);
+    if (failed(vectorized))
+      return op->emitError("tg.opts: could not vectorize this tile");
+    rewriter.replaceOp(op, vectorized->replacements);
     return success();
   }
 
@@ -280,7 +323,10 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
     // Products reduced along the reduction loop read as vector.contract
     // before canonicalization folds a unit reduction into a shape_cast; the
     // broadcasts in its operands' reads fold into its indexing maps.
+    // An elementwise prologue (a ReLU of an input) moves before the
+    // broadcast of its operand, so it runs once per element read.
     RewritePatternSet contractions(&getContext());
+    vector::populateSinkVectorOpsPatterns(contractions);
     vector::populateVectorReductionToContractPatterns(contractions);
     vector::populateVectorTransferPermutationMapLoweringPatterns(contractions);
     contractions.add<PutRowOperandFirst>(&getContext());

@@ -40,24 +40,46 @@ int64_t largestDivisor(int64_t extent, ArrayRef<int64_t> candidates) {
   return 0;
 }
 
-/// Whether the generic's body is `out + a * b` for its two inputs a and b:
-/// a matmul, a convolution, any sum of products.
+/// The inputs (block argument numbers) `v` is computed from, or nullopt
+/// when it also depends on loop indices or reads memory.
+std::optional<llvm::SmallDenseSet<unsigned>> inputsOf(Value v) {
+  llvm::SmallDenseSet<unsigned> inputs;
+  SmallVector<Value> stack = {v};
+  while (!stack.empty()) {
+    Value x = stack.pop_back_val();
+    if (auto arg = dyn_cast<BlockArgument>(x)) {
+      inputs.insert(arg.getArgNumber());
+      continue;
+    }
+    Operation *op = x.getDefiningOp();
+    if (!isa<arith::ArithDialect>(op->getDialect()) || isa<arith::ConstantOp>(op)) {
+      if (isa<arith::ConstantOp>(op))
+        continue;
+      return std::nullopt;
+    }
+    llvm::append_range(stack, op->getOperands());
+  }
+  return inputs;
+}
+
+/// Whether the generic's body is `out + f(a) * g(b)` for its two inputs a
+/// and b, with f and g elementwise (a ReLU fused into its consumer): a
+/// matmul, a convolution, any sum of products.
 bool isSumOfProducts(linalg::GenericOp generic) {
   if (generic.getNumDpsInputs() != 2 || generic.getNumDpsInits() != 1)
     return false;
   Block &body = generic.getRegion().front();
-  auto yield = cast<linalg::YieldOp>(body.getTerminator());
-  Operation *sum = yield.getValues().front().getDefiningOp();
-  if (!sum || !isa<arith::AddFOp, arith::AddIOp>(sum) || body.getOperations().size() != 3)
-    return false;
   Value acc = body.getArgument(2);
+  Operation *sum = cast<linalg::YieldOp>(body.getTerminator()).getValues().front().getDefiningOp();
+  if (!sum || !isa<arith::AddFOp, arith::AddIOp>(sum) || !llvm::is_contained(sum->getOperands(), acc))
+    return false;
   Value product = sum->getOperand(0) == acc ? sum->getOperand(1) : sum->getOperand(0);
   Operation *mul = product.getDefiningOp();
-  if (!mul || !isa<arith::MulFOp, arith::MulIOp>(mul) ||
-      !llvm::is_contained(sum->getOperands(), acc))
+  if (!mul || !isa<arith::MulFOp, arith::MulIOp>(mul))
     return false;
-  return llvm::is_contained(mul->getOperands(), body.getArgument(0)) &&
-         llvm::is_contained(mul->getOperands(), body.getArgument(1));
+  auto lhs = inputsOf(mul->getOperand(0)), rhs = inputsOf(mul->getOperand(1));
+  auto only = [](const auto &set, unsigned arg) { return set && set->size() == 1 && set->contains(arg); };
+  return (only(lhs, 0) && only(rhs, 1)) || (only(lhs, 1) && only(rhs, 0));
 }
 
 /// The loops an operand's indexing map reads along.
@@ -83,14 +105,21 @@ bool tileSumOfProducts(linalg::GenericOp root, ArrayRef<int64_t> ranges,
                        int64_t vectorBytes, SmallVector<int64_t> &tile) {
   if (root.getNumReductionLoops() == 0 || !isSumOfProducts(root))
     return false;
+  // The output's axes that are loops (a kept size-1 axis is read at 0).
   AffineMap out = root.getMatchingIndexingMap(root.getDpsInitOperand(0));
-  if (!out.isProjectedPermutation() || out.getNumResults() < 2)
+  if (!isLoopsOrZeros(out))
+    return false;
+  SmallVector<unsigned> outLoops;
+  for (AffineExpr result : out.getResults())
+    if (auto dim = dyn_cast<AffineDimExpr>(result))
+      outLoops.push_back(dim.getPosition());
+  if (outLoops.size() < 2)
     return false;
   for (AffineMap map : root.getIndexingMapsArray())
     for (AffineExpr result : map.getResults())
       if (!result.isPureAffine() || result.getKind() == AffineExprKind::Mul)
         return false;
-  unsigned column = out.getDimPosition(out.getNumResults() - 1);
+  unsigned column = outLoops.back();
   auto inputMaps = llvm::map_to_vector(root.getDpsInputOperands(), [&](OpOperand *operand) {
     return root.getMatchingIndexingMap(operand);
   });
@@ -102,11 +131,13 @@ bool tileSumOfProducts(linalg::GenericOp root, ArrayRef<int64_t> ranges,
       b = i;
   if (b < 0)
     return false;
+  // The row: the innermost other output loop that b does not read (and
+  // that has more than one iteration).
   std::optional<unsigned> row;
   llvm::SmallDenseSet<unsigned> readByB = loopsRead(inputMaps[b]);
-  for (unsigned r = 0; r + 1 < out.getNumResults(); ++r)
-    if (!readByB.contains(out.getDimPosition(r)))
-      row = out.getDimPosition(r);
+  for (unsigned loop : ArrayRef<unsigned>(outLoops).drop_back())
+    if (!readByB.contains(loop) && ranges[loop] > 1)
+      row = loop;
   if (!row)
     return false;
 
@@ -213,6 +244,27 @@ bool tileElementwise(linalg::GenericOp root, ArrayRef<int64_t> ranges,
   return true;
 }
 
+/// Whether an elementwise epilogue's tile vectorizes once its unit loops
+/// are dropped: every operand is read along loops, or at 0 on a unit axis.
+bool epilogueVectorizes(linalg::GenericOp root) {
+  bool readsThroughIndices = false;
+  root.getRegion().walk([&](Operation *op) {
+    readsThroughIndices |= isa<tensor::ExtractOp, linalg::IndexOp>(op);
+  });
+  if (readsThroughIndices)
+    return false;
+  for (OpOperand &operand : root->getOpOperands()) {
+    AffineMap map = root.getMatchingIndexingMap(&operand);
+    auto shape = cast<ShapedType>(operand.get().getType()).getShape();
+    if (!isLoopsOrZeros(map))
+      return false;
+    for (auto [axis, result] : llvm::enumerate(map.getResults()))
+      if (isa<AffineConstantExpr>(result) && shape[axis] != 1)
+        return false;
+  }
+  return true;
+}
+
 /// Whether an operand holds bools: in memory a bool takes a byte, but a
 /// vector of i1 loads and stores packed bits.
 bool readsOrWritesBool(linalg::GenericOp root) {
@@ -237,24 +289,30 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
     linalg::GenericOp root = getKernelRoot(kernel);
     if (disable || !root)
       return none;
-    SmallVector<int64_t> ranges = root.getStaticLoopRanges();
-    if (llvm::any_of(ranges, ShapedType::isDynamic))
+    MainOp main = getMainOp(root);
+    SmallVector<int64_t> ranges = main.op.getStaticLoopRanges();
+    if (llvm::any_of(ranges, ShapedType::isDynamic) ||
+        llvm::any_of(root.getStaticLoopRanges(), ShapedType::isDynamic))
       return none;
 
     SmallVector<int64_t> tile;
-    bool vectorize = !readsOrWritesBool(root) &&
-                     (tileSumOfProducts(root, ranges, vectorBytes, tile) ||
-                      tileRowReduction(root, ranges, vectorBytes, tile) ||
-                      tileElementwise(root, ranges, tile));
+    bool vectorize = !readsOrWritesBool(main.op) && !readsOrWritesBool(root) &&
+                     (tileSumOfProducts(main.op, ranges, vectorBytes, tile) ||
+                      tileRowReduction(main.op, ranges, vectorBytes, tile) ||
+                      (main.op == root && tileElementwise(root, ranges, tile))) &&
+                     (main.op == root || epilogueVectorizes(root));
 
+    // The split loop is a loop of the main op the root runs too (in the
+    // main op's numbering), with work enough for two workers.
     int64_t split = -1, iterations = 1;
     for (int64_t r : ranges)
       iterations *= r;
     if (iterations >= kMinIterationsToSplit && onlyRootWritesOutput(kernel, root)) {
-      auto iterators = root.getIteratorTypesArray();
+      auto iterators = main.op.getIteratorTypesArray();
       for (auto [loop, type] : llvm::enumerate(iterators)) {
         int64_t chunk = tile.empty() || tile[loop] == 0 ? 1 : tile[loop];
-        if (type == utils::IteratorType::parallel && ranges[loop] / chunk >= 2) {
+        if (type == utils::IteratorType::parallel && ranges[loop] / chunk >= 2 &&
+            llvm::is_contained(main.loopOfRootLoop, unsigned(loop))) {
           split = loop;
           break;
         }

@@ -34,6 +34,71 @@ inline bool onlyRootWritesOutput(func::FuncOp kernel, linalg::GenericOp root) {
   return true;
 }
 
+/// Whether each result of `map` is a distinct loop or the constant 0 (an
+/// axis kept with size 1). Unlike AffineMap::isProjectedPermutation, there
+/// may be more results than loops.
+inline bool isLoopsOrZeros(AffineMap map) {
+  llvm::SmallDenseSet<unsigned> seen;
+  for (AffineExpr result : map.getResults()) {
+    if (auto dim = dyn_cast<AffineDimExpr>(result)) {
+      if (!seen.insert(dim.getPosition()).second)
+        return false;
+    } else if (auto constant = dyn_cast<AffineConstantExpr>(result);
+               !constant || constant.getValue() != 0) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/// The generic a kernel's optimizations are about, and how the root's loops
+/// correspond to its loops. It is the root, unless the root is an
+/// elementwise epilogue (a bias, an activation) of one reduction stage it
+/// reads element by element: then it is that reduction (tinygrad's reduce
+/// with the elementwise work after it in the same kernel).
+struct MainOp {
+  linalg::GenericOp op;
+  /// For each loop of the root, the main op's loop it runs with (when the
+  /// main op is the root, the same loop).
+  SmallVector<unsigned> loopOfRootLoop;
+};
+
+inline MainOp getMainOp(linalg::GenericOp root) {
+  MainOp identity{root, {}};
+  for (unsigned loop = 0; loop < root.getNumLoops(); ++loop)
+    identity.loopOfRootLoop.push_back(loop);
+  if (root.getNumReductionLoops() != 0)
+    return identity;
+  linalg::GenericOp main;
+  OpOperand *read = nullptr;
+  for (OpOperand *input : root.getDpsInputOperands()) {
+    auto producer = input->get().getDefiningOp<linalg::GenericOp>();
+    if (!producer || producer.getNumReductionLoops() == 0)
+      continue;
+    if (main)
+      return identity; // two reductions: no single main op
+    main = producer;
+    read = input;
+  }
+  if (!main || !main->hasOneUse() || main.getNumDpsInits() != 1)
+    return identity;
+  AffineMap rootRead = root.getMatchingIndexingMap(read);
+  AffineMap mainWrite = main.getMatchingIndexingMap(main.getDpsInitOperand(0));
+  if (!isLoopsOrZeros(rootRead) || !isLoopsOrZeros(mainWrite))
+    return identity;
+  MainOp result{main, SmallVector<unsigned>(root.getNumLoops(), ~0u)};
+  for (auto [axis, expr] : llvm::enumerate(rootRead.getResults())) {
+    auto rootLoop = dyn_cast<AffineDimExpr>(expr);
+    auto mainLoop = dyn_cast<AffineDimExpr>(mainWrite.getResult(axis));
+    if (rootLoop && mainLoop)
+      result.loopOfRootLoop[rootLoop.getPosition()] = mainLoop.getPosition();
+  }
+  // Every root loop must run with a loop of the main op.
+  if (llvm::is_contained(result.loopOfRootLoop, ~0u))
+    return identity;
+  return result;
+}
+
 } // namespace mlir::tg
 
 #endif // TG_LIB_TARGET_CPU_KERNELROOT_H

@@ -57,6 +57,52 @@ func.func private @reads_output(%out: tensor<4xf32>) -> tensor<4xf32> attributes
 
 // -----
 
+// The output written through a collapse of its size-1 axis and expanded
+// back (after tg-cpu-drop-unit-dims): the same buffer, unchanged.
+// CHECK-LABEL: func.func private @through_reshapes(
+// CHECK-NOT:     linalg.copy
+// CHECK:         return
+#row = affine_map<(i, j) -> (i, j)>
+#sum = affine_map<(i, j) -> (i)>
+func.func private @through_reshapes(%x: tensor<8x4xf32>, %out: tensor<8x1xf32>) -> tensor<8x1xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %flat = tensor.collapse_shape %out [[0, 1]] : tensor<8x1xf32> into tensor<8xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%flat : tensor<8xf32>) -> tensor<8xf32>
+  %r = linalg.generic {indexing_maps = [#row, #sum], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<8x4xf32>) outs(%f : tensor<8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %s = arith.addf %a, %o : f32
+    linalg.yield %s : f32
+  } -> tensor<8xf32>
+  %back = tensor.expand_shape %r [[0, 1]] output_shape [8, 1] : tensor<8xf32> into tensor<8x1xf32>
+  return %back : tensor<8x1xf32>
+}
+
+// -----
+
+// The collapsed output is also read (x += reverse(x) on a collapsed view):
+// copied.
+// CHECK-LABEL: func.func private @reads_reshaped_output(
+// CHECK-SAME:      %[[OUT:.+]]: tensor<4x1xf32>)
+// CHECK:         %[[B:.+]] = tensor.expand_shape
+// CHECK:         %[[C:.+]] = linalg.copy ins(%[[B]] : tensor<4x1xf32>) outs(%[[OUT]] : tensor<4x1xf32>)
+// CHECK-NEXT:    return %[[C]]
+#flip = affine_map<(i) -> (3 - i)>
+#same = affine_map<(i) -> (i)>
+func.func private @reads_reshaped_output(%out: tensor<4x1xf32>) -> tensor<4x1xf32> attributes {tg.kernel} {
+  %flat = tensor.collapse_shape %out [[0, 1]] : tensor<4x1xf32> into tensor<4xf32>
+  %r = linalg.generic {indexing_maps = [#flip, #same], iterator_types = ["parallel"]}
+      ins(%flat : tensor<4xf32>) outs(%flat : tensor<4xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %s = arith.addf %a, %o : f32
+    linalg.yield %s : f32
+  } -> tensor<4xf32>
+  %back = tensor.expand_shape %r [[0, 1]] output_shape [4, 1] : tensor<4xf32> into tensor<4x1xf32>
+  return %back : tensor<4x1xf32>
+}
+
+// -----
+
 // Functions that are not kernels are left alone.
 // CHECK-LABEL: func.func @host(
 // CHECK-NOT:     linalg.copy

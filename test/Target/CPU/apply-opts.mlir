@@ -222,3 +222,52 @@ func.func private @split_reads_output(%out: tensor<8x8xf32>) -> tensor<8x8xf32> 
 func.func private @no_generic(%x: tensor<8xf32>, %out: tensor<8xf32>) -> tensor<8xf32> attributes {tg.kernel, tg.opts = #tg.opts<split = 0, vectorize = false>} {
   return %x : tensor<8xf32>
 }
+
+// -----
+
+// An epilogue root (a bias) after a matmul whose rows operand goes through
+// a ReLU: the tiles are the matmul's, the epilogue's tile computes the
+// matmul tile first and adds the bias to the accumulator in registers,
+// the ReLU runs on the vector read of each step.
+// CHECK-LABEL: func.func private @r_32_64_16
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<4x1xf32>
+// CHECK-DAG: %[[NOACC:.*]] = arith.constant dense<0.000000e+00> : vector<4x64xf32>
+// CHECK: %[[ROWS:.*]] = scf.for %{{.*}} iter_args(%{{.*}}) -> (tensor<32x64xf32>) {
+// CHECK:   %[[ACC:.*]] = scf.for %{{.*}} iter_args(%[[A:.*]] = %[[NOACC]]) -> (vector<4x64xf32>) {
+// CHECK:     %[[LHS:.*]] = vector.transfer_read {{.*}} : tensor<4x1xf32>, vector<4x1xf32>
+// CHECK:     %[[RHS:.*]] = vector.transfer_read {{.*}} : tensor<1x64xf32>, vector<1x64xf32>
+// CHECK:     %[[RELU:.*]] = arith.maximumf %[[LHS]], %[[ZERO]] : vector<4x1xf32>
+// CHECK:     %[[C:.*]] = vector.contract {{.*}} %[[RELU]], %[[RHS]], %[[A]]
+// CHECK:     scf.yield %[[C]] : vector<4x64xf32>
+// CHECK:   %[[BIAS:.*]] = vector.transfer_read %arg2{{.*}} : tensor<64xf32>, vector<64xf32>
+// CHECK:   %[[ROWBIAS:.*]] = vector.broadcast %[[BIAS]] : vector<64xf32> to vector<4x64xf32>
+// CHECK:   %[[SUM:.*]] = arith.addf %[[ACC]], %[[ROWBIAS]] : vector<4x64xf32>
+// CHECK:   vector.transfer_write %[[SUM]]
+// CHECK-NOT: linalg.generic
+// CHECK: } {tg.split}
+// CHECK: return %[[ROWS]]
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+#id = affine_map<(m, n) -> (m, n)>
+#col = affine_map<(m, n) -> (n)>
+func.func private @r_32_64_16(%a: tensor<32x16xf32>, %b: tensor<16x64xf32>, %bias: tensor<64xf32>, %out: tensor<32x64xf32>) -> tensor<32x64xf32> attributes {tg.kernel, tg.opts = #tg.opts<split = 0, vectorize = true, tile = [4, 64, 1]>} {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<32x64xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%empty : tensor<32x64xf32>) -> tensor<32x64xf32>
+  %mm = linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<32x16xf32>, tensor<16x64xf32>) outs(%init : tensor<32x64xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %relu = arith.maximumf %x, %zero : f32
+    %p = arith.mulf %relu, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<32x64xf32>
+  %r = linalg.generic {indexing_maps = [#id, #col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%mm, %bias : tensor<32x64xf32>, tensor<64xf32>) outs(%out : tensor<32x64xf32>) {
+  ^bb0(%v: f32, %c: f32, %o: f32):
+    %s = arith.addf %v, %c : f32
+    linalg.yield %s : f32
+  } -> tensor<32x64xf32>
+  return %r : tensor<32x64xf32>
+}

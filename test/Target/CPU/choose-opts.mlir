@@ -209,3 +209,37 @@ func.func private @r_512_1024_keepdim(%x: tensor<512x1024xf32>, %out: tensor<512
   } -> tensor<512x1xf32>
   return %r : tensor<512x1xf32>
 }
+
+// -----
+
+// A matmul with a bias epilogue (the root) and a ReLU on its rows'
+// operand: the main stage is the matmul, tiled as above in its own loops;
+// the epilogue reads it element by element and the bias along the
+// columns, so the whole kernel vectorizes.
+// CHECK-LABEL: func.func private @r_32_64_16
+// CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [4, 64, 1]>
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+#id = affine_map<(m, n) -> (m, n)>
+#col = affine_map<(m, n) -> (n)>
+func.func private @r_32_64_16(%a: tensor<32x16xf32>, %b: tensor<16x64xf32>, %bias: tensor<64xf32>, %out: tensor<32x64xf32>) -> tensor<32x64xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<32x64xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%empty : tensor<32x64xf32>) -> tensor<32x64xf32>
+  %mm = linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<32x16xf32>, tensor<16x64xf32>) outs(%init : tensor<32x64xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %relu = arith.maximumf %x, %zero : f32
+    %p = arith.mulf %relu, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<32x64xf32>
+  %r = linalg.generic {indexing_maps = [#id, #col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%mm, %bias : tensor<32x64xf32>, tensor<64xf32>) outs(%out : tensor<32x64xf32>) {
+  ^bb0(%v: f32, %c: f32, %o: f32):
+    %s = arith.addf %v, %c : f32
+    linalg.yield %s : f32
+  } -> tensor<32x64xf32>
+  return %r : tensor<32x64xf32>
+}

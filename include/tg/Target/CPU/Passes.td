@@ -5,19 +5,42 @@
 
 include "mlir/Pass/PassBase.td"
 
+def TGCPUDropUnitDims : Pass<"tg-cpu-drop-unit-dims", "::mlir::ModuleOp"> {
+  let summary = "Fold away the unit loops and size-1 axes inside kernels";
+  let description = [{
+    In every kernel function (`tg.kernel`), on tensors: loops of extent 1
+    and operand axes of size 1 read at index 0 (a reduce's kept axes, a
+    convolution's groups axis when there is one group) are folded away with
+    upstream's unit-extent-dims patterns, so every stage reads and writes
+    through projected permutations, as tiling one stage into another's tiles
+    requires. The kernel's arguments keep their types (a size-1 axis of the
+    output is collapsed by a reshape inside), and the unit loops that index
+    the output argument are kept.
+  }];
+  let dependentDialects = ["::mlir::tensor::TensorDialect", "::mlir::linalg::LinalgDialect"];
+}
+
 def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
   let summary = "Choose each kernel's CPU optimizations and record them";
   let description = [{
     The kernel optimizer's decision step (tinygrad's hand_coded_optimizations):
-    for every kernel function (`tg.kernel`) it looks at the root, the
-    `linalg.generic` that writes the kernel's output (on tensors, after
-    `convert-tg-to-arith`), and records its choice as
+    for every kernel function (`tg.kernel`) it looks at the main stage and
+    records its choice as
     `tg.opts = #tg.opts<split = .., vectorize = .., tile = [..]>` without
     changing the kernel; `tg-cpu-apply-opts` carries it out. A kernel that
     already has `tg.opts` (from BEAM search or a test) keeps it.
 
-    - Sum of products (a matmul, a convolution: the body is `out + a·b`,
-      with affine indexing maps): register tiles. The output's last axis,
+    The main stage is the root, the `linalg.generic` that writes the
+    kernel's output (on tensors, after `convert-tg-to-arith`), unless the
+    root is an elementwise epilogue (a bias, an activation) reading one
+    reduction stage element by element: then it is that reduction, tile
+    sizes are given in its loops, and `vectorize = true` requires the
+    epilogue to vectorize too (every operand read along loops, or at 0 on
+    a size-1 axis).
+
+    - Sum of products (a matmul, a convolution: the body is
+      `out + f(a)·g(b)`, f and g elementwise such as a ReLU fused into its
+      consumer, with affine indexing maps): register tiles. The output's last axis,
       contiguous in one input b, is tiled by the widest power of two up to
       four vectors that divides it (at least 4); another output axis that b
       does not read, by as many rows as keep the accumulators within 16
@@ -35,8 +58,8 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
       of 64, 32, 16, 8 that divides it and vectorized.
     - Split: with at least 32768 iterations, and when nothing but the root
       (and the fill of its initial value) touches the output, the
-      outermost parallel loop with two or more tiles is divided among the
-      CPU workers.
+      outermost parallel loop with two or more tiles that the root runs
+      too is divided among the CPU workers.
   }];
   let options = [
     Option<"disable", "noopt", "bool", /*default=*/"false",
@@ -51,7 +74,9 @@ def TGCPUApplyOpts : Pass<"tg-cpu-apply-opts", "::mlir::ModuleOp"> {
   let description = [{
     For every kernel function with `tg.opts`, on tensors (where tiles are
     values and accumulators can be hoisted; after bufferization, memref
-    arguments might alias):
+    arguments might alias). The steps work on the main stage (see
+    `tg-cpu-choose-opts`); an epilogue root is tiled around it, each of its
+    tiles computing the main stage's tile first.
 
     1. split: the split loop of the root is tiled alone (by its tile size,
        else 1) with every producer stage fused into it, so each worker
@@ -63,9 +88,9 @@ def TGCPUApplyOpts : Pass<"tg-cpu-apply-opts", "::mlir::ModuleOp"> {
        loop (a vector multi-reduction);
     3. vectorize: the tile's unit loops are dropped (a window read `y + ky`
        becomes `y`), keeping one reduction loop read as a plain index; the
-       tile and the fused fills become vector ops, a sum of products a
-       `vector.contract` (its row operand first, for the outer-product
-       lowering); accumulators read and written in every reduction step are
+       tile, the fused fills and the epilogue become vector ops, a sum of
+       products a `vector.contract` (its row operand first, for the
+       outer-product lowering); accumulators read and written in every reduction step are
        hoisted into loop-carried vectors.
 
     A `tg.opts` the kernel cannot take (a split of a reduction loop, the

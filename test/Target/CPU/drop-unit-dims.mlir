@@ -1,0 +1,91 @@
+// RUN: tg-opt %s --split-input-file --tg-cpu-drop-unit-dims | FileCheck %s
+
+// A reduce keeps its reduced axis with size 1: the argument keeps its type,
+// the stages write it through a collapse to one axis.
+// CHECK-LABEL: func.func private @r_8_256
+// CHECK-SAME: (%[[A:.*]]: tensor<8x256xi32>, %[[OUT:.*]]: tensor<8x1xi32>) -> tensor<8x1xi32>
+// CHECK: %[[FLAT:.*]] = tensor.collapse_shape %[[OUT]] {{\[}}[0, 1]] : tensor<8x1xi32> into tensor<8xi32>
+// CHECK: %[[INIT:.*]] = linalg.fill {{.*}} outs(%[[FLAT]] : tensor<8xi32>)
+// CHECK: %[[SUM:.*]] = linalg.generic {indexing_maps = [#{{.*}}, #[[ROW:.*]]], iterator_types = ["parallel", "reduction"]}
+// CHECK-SAME: outs(%[[INIT]] : tensor<8xi32>)
+// CHECK: %[[BACK:.*]] = tensor.expand_shape %[[SUM]]
+// CHECK: return %[[BACK]] : tensor<8x1xi32>
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+#keep = affine_map<(d0, d1) -> (d0, 0)>
+func.func private @r_8_256(%a: tensor<8x256xi32>, %out: tensor<8x1xi32>) -> tensor<8x1xi32> attributes {tg.kernel} {
+  %zero = arith.constant 0 : i32
+  %init = linalg.fill ins(%zero : i32) outs(%out : tensor<8x1xi32>) -> tensor<8x1xi32>
+  %r = linalg.generic {indexing_maps = [#id2, #keep], iterator_types = ["parallel", "reduction"]}
+      ins(%a : tensor<8x256xi32>) outs(%init : tensor<8x1xi32>) {
+  ^bb0(%x: i32, %acc: i32):
+    %s = arith.addi %acc, %x : i32
+    linalg.yield %s : i32
+  } -> tensor<8x1xi32>
+  return %r : tensor<8x1xi32>
+}
+
+
+// -----
+
+// A unit loop that does not index the output (a convolution's single
+// group) is dropped, and with it the operands' size-1 axes.
+// CHECK-LABEL: func.func private @r_4_1_8
+// CHECK-DAG: tensor.collapse_shape %arg0 {{\[}}[0, 1], [2]] : tensor<4x1x8xf32> into tensor<4x8xf32>
+// CHECK-DAG: tensor.collapse_shape %arg1 {{\[}}[0, 1]] : tensor<1x8xf32> into tensor<8xf32>
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]
+// CHECK-SAME: ins({{.*}} : tensor<4x8xf32>, tensor<8xf32>) outs({{.*}} : tensor<4x8xf32>)
+#in = affine_map<(i, u, j) -> (i, u, j)>
+#w = affine_map<(i, u, j) -> (u, j)>
+#o = affine_map<(i, u, j) -> (i, j)>
+func.func private @r_4_1_8(%a: tensor<4x1x8xf32>, %b: tensor<1x8xf32>, %out: tensor<4x8xf32>) -> tensor<4x8xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %r = linalg.generic {indexing_maps = [#in, #w, #o], iterator_types = ["parallel", "reduction", "parallel"]}
+      ins(%a, %b : tensor<4x1x8xf32>, tensor<1x8xf32>) outs(%init : tensor<4x8xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<4x8xf32>
+  return %r : tensor<4x8xf32>
+}
+
+
+// -----
+
+// Unit loops indexing the output are kept: nothing changes.
+// CHECK-LABEL: func.func private @E_1_8
+// CHECK-NOT: collapse_shape
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]
+// CHECK-SAME: ins(%arg0 : tensor<1x8xf32>) outs(%arg1 : tensor<1x8xf32>)
+// CHECK-NOT: expand_shape
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func private @E_1_8(%a: tensor<1x8xf32>, %out: tensor<1x8xf32>) -> tensor<1x8xf32> attributes {tg.kernel} {
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%a : tensor<1x8xf32>) outs(%out : tensor<1x8xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %e = math.exp %x : f32
+    linalg.yield %e : f32
+  } -> tensor<1x8xf32>
+  return %r : tensor<1x8xf32>
+}
+
+
+// -----
+
+// Functions other than kernels are left alone.
+// CHECK-LABEL: func.func @not_a_kernel
+// CHECK-NOT: collapse_shape
+// CHECK: iterator_types = ["parallel", "reduction", "parallel"]
+// CHECK-SAME: ins(%arg0 : tensor<4x1x8xf32>)
+#id = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#o = affine_map<(d0, d1, d2) -> (d0, d2)>
+func.func @not_a_kernel(%a: tensor<4x1x8xf32>, %out: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %r = linalg.generic {indexing_maps = [#id, #o], iterator_types = ["parallel", "reduction", "parallel"]}
+      ins(%a : tensor<4x1x8xf32>) outs(%out : tensor<4x8xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %s = arith.addf %acc, %x : f32
+    linalg.yield %s : f32
+  } -> tensor<4x8xf32>
+  return %r : tensor<4x8xf32>
+}
