@@ -161,10 +161,12 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
       return kernel.emitError() << "tg.opts splits a kernel whose output is read or "
                                    "written outside its last stage";
     IRRewriter rewriter(&getContext());
-    // The root is tiled by the sizes of the main op's loops it runs with.
+    // The root is tiled by the sizes of the main op's loops it runs with
+    // (its own unit loops are left untiled: 0).
     auto rootSizes = [&](ArrayRef<int64_t> mainSizes) {
-      return llvm::map_to_vector(main.loopOfRootLoop,
-                                 [&](unsigned loop) { return mainSizes[loop]; });
+      return llvm::map_to_vector(main.loopOfRootLoop, [&](unsigned loop) {
+        return loop == MainOp::kNoLoop ? int64_t(0) : mainSizes[loop];
+      });
     };
     // Tiling the root fuses the main op into its tile; find it there.
     auto tileRoot = [&](ArrayRef<int64_t> sizes, function_ref<bool(Operation *)> fuse,

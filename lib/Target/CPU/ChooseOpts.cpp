@@ -152,6 +152,10 @@ bool tileSumOfProducts(linalg::GenericOp root, ArrayRef<int64_t> ranges,
        c /= 2)
     if (ranges[column] % c == 0)
       columns = c;
+  // An axis narrower than a vector that no such power divides (a 6x6 or
+  // 10x10 feature map): one vector of the whole axis, padded by LLVM.
+  if (columns < 4 && ranges[column] >= 4 && ranges[column] <= lanes)
+    columns = ranges[column];
   if (columns < 4)
     return false;
   int64_t vectorsPerRow = (columns + lanes - 1) / lanes;
@@ -265,6 +269,35 @@ bool epilogueVectorizes(linalg::GenericOp root) {
   return true;
 }
 
+/// The coefficient of loop `dim` in the pure affine `expr` of `numDims`
+/// loops: its value at dim = 1 less its value at 0 (others 0).
+int64_t coefficientOf(AffineExpr expr, unsigned dim, unsigned numDims) {
+  MLIRContext *context = expr.getContext();
+  auto at = [&](int64_t value) {
+    SmallVector<AffineExpr> dims(numDims, getAffineConstantExpr(0, context));
+    dims[dim] = getAffineConstantExpr(value, context);
+    auto constant = dyn_cast<AffineConstantExpr>(expr.replaceDims(dims));
+    return constant ? std::optional<int64_t>(constant.getValue()) : std::nullopt;
+  };
+  std::optional<int64_t> one = at(1), zero = at(0); // not constant with symbols
+  return one && zero ? *one - *zero : 0;
+}
+
+/// Whether some stage of the kernel reads or writes against a loop (a flip:
+/// `2 - y`). Tiling computes a slice's size from its first and last index,
+/// which is wrong for such maps, so those kernels are left untiled.
+bool readsBackwards(func::FuncOp kernel) {
+  bool backwards = false;
+  kernel.walk([&](linalg::LinalgOp stage) {
+    for (AffineMap map : stage.getIndexingMapsArray())
+      for (AffineExpr result : map.getResults())
+        if (result.isPureAffine())
+          for (unsigned dim = 0; dim < map.getNumDims(); ++dim)
+            backwards |= coefficientOf(result, dim, map.getNumDims()) < 0;
+  });
+  return backwards;
+}
+
 /// Whether an operand holds bools: in memory a bool takes a byte, but a
 /// vector of i1 loads and stores packed bits.
 bool readsOrWritesBool(linalg::GenericOp root) {
@@ -287,7 +320,7 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
     MLIRContext *context = kernel.getContext();
     KernelOptsAttr none = KernelOptsAttr::get(context, -1, false, {});
     linalg::GenericOp root = getKernelRoot(kernel);
-    if (disable || !root)
+    if (disable || !root || readsBackwards(kernel))
       return none;
     MainOp main = getMainOp(root);
     SmallVector<int64_t> ranges = main.op.getStaticLoopRanges();

@@ -5,26 +5,36 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 namespace mlir::tg {
 
+/// Whether `op` reshapes a tensor (a view of the same buffer once
+/// bufferized: tg-cpu-drop-unit-dims collapses the output's size-1 axes).
+inline bool isReshape(Operation *op) {
+  return isa_and_nonnull<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(op);
+}
+
 /// The linalg.generic that computes a kernel function's result (its last
-/// stage, writing the output argument), or null.
+/// stage, writing the output argument, perhaps through a reshape), or null.
 inline linalg::GenericOp getKernelRoot(func::FuncOp kernel) {
   auto ret = dyn_cast<func::ReturnOp>(kernel.getBody().front().getTerminator());
   if (!ret || ret.getNumOperands() != 1)
     return {};
-  return ret.getOperand(0).getDefiningOp<linalg::GenericOp>();
+  Value result = ret.getOperand(0);
+  while (isReshape(result.getDefiningOp()))
+    result = result.getDefiningOp()->getOperand(0);
+  return result.getDefiningOp<linalg::GenericOp>();
 }
 
-/// Whether the output argument is touched only by the root (directly or
-/// through the linalg.fill of its initial value): then workers that each
-/// compute a share of the root's iterations write disjoint parts of it.
-inline bool onlyRootWritesOutput(func::FuncOp kernel, linalg::GenericOp root) {
-  Value output = kernel.getArguments().back();
+/// Whether `output` (directly or through reshapes) is touched only by the
+/// root and the linalg.fill of its initial value.
+inline bool onlyRootUses(Value output, linalg::GenericOp root) {
   for (OpOperand &use : output.getUses()) {
     Operation *user = use.getOwner();
     if (user == root.getOperation() && root.isDpsInit(&use))
+      continue;
+    if (isReshape(user) && onlyRootUses(user->getResult(0), root))
       continue;
     auto fill = dyn_cast<linalg::FillOp>(user);
     if (fill && fill->hasOneUse() && *fill->user_begin() == root.getOperation())
@@ -32,6 +42,13 @@ inline bool onlyRootWritesOutput(func::FuncOp kernel, linalg::GenericOp root) {
     return false;
   }
   return true;
+}
+
+/// Whether the output argument is touched only by the root (directly or
+/// through the linalg.fill of its initial value): then workers that each
+/// compute a share of the root's iterations write disjoint parts of it.
+inline bool onlyRootWritesOutput(func::FuncOp kernel, linalg::GenericOp root) {
+  return onlyRootUses(kernel.getArguments().back(), root);
 }
 
 /// Whether each result of `map` is a distinct loop or the constant 0 (an
@@ -59,8 +76,10 @@ inline bool isLoopsOrZeros(AffineMap map) {
 struct MainOp {
   linalg::GenericOp op;
   /// For each loop of the root, the main op's loop it runs with (when the
-  /// main op is the root, the same loop).
+  /// main op is the root, the same loop), or kNoLoop for a unit loop that
+  /// indexes only the output (a size-1 axis the main op does not have).
   SmallVector<unsigned> loopOfRootLoop;
+  static constexpr unsigned kNoLoop = ~0u;
 };
 
 inline MainOp getMainOp(linalg::GenericOp root) {
@@ -86,16 +105,18 @@ inline MainOp getMainOp(linalg::GenericOp root) {
   AffineMap mainWrite = main.getMatchingIndexingMap(main.getDpsInitOperand(0));
   if (!isLoopsOrZeros(rootRead) || !isLoopsOrZeros(mainWrite))
     return identity;
-  MainOp result{main, SmallVector<unsigned>(root.getNumLoops(), ~0u)};
+  MainOp result{main, SmallVector<unsigned>(root.getNumLoops(), MainOp::kNoLoop)};
   for (auto [axis, expr] : llvm::enumerate(rootRead.getResults())) {
     auto rootLoop = dyn_cast<AffineDimExpr>(expr);
     auto mainLoop = dyn_cast<AffineDimExpr>(mainWrite.getResult(axis));
     if (rootLoop && mainLoop)
       result.loopOfRootLoop[rootLoop.getPosition()] = mainLoop.getPosition();
   }
-  // Every root loop must run with a loop of the main op.
-  if (llvm::is_contained(result.loopOfRootLoop, ~0u))
-    return identity;
+  // Every root loop must run with a loop of the main op, or run once.
+  SmallVector<int64_t> rootRanges = root.getStaticLoopRanges();
+  for (auto [loop, mainLoop] : llvm::enumerate(result.loopOfRootLoop))
+    if (mainLoop == MainOp::kNoLoop && rootRanges[loop] != 1)
+      return identity;
   return result;
 }
 

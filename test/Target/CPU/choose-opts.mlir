@@ -243,3 +243,99 @@ func.func private @r_32_64_16(%a: tensor<32x16xf32>, %b: tensor<16x64xf32>, %bia
   } -> tensor<32x64xf32>
   return %r : tensor<32x64xf32>
 }
+
+// -----
+
+// A flip reads against its loops (2 - y): tiling would compute its slices
+// wrong, so nothing is tiled, split or vectorized, however large.
+// CHECK-LABEL: func.func private @E_64_64_3_3
+// CHECK-SAME: tg.opts = #tg.opts<split = -1, vectorize = false>
+#flip = affine_map<(a, b, y, x) -> (b, a, 2 - y, 2 - x)>
+#id = affine_map<(a, b, y, x) -> (a, b, y, x)>
+func.func private @E_64_64_3_3(%w: tensor<64x64x3x3xf32>, %out: tensor<64x64x3x3xf32>) -> tensor<64x64x3x3xf32> attributes {tg.kernel} {
+  %r = linalg.generic {indexing_maps = [#flip, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%w : tensor<64x64x3x3xf32>) outs(%out : tensor<64x64x3x3xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  } -> tensor<64x64x3x3xf32>
+  return %r : tensor<64x64x3x3xf32>
+}
+
+// -----
+
+// Six columns: no power of two of at least 4 divides them, but they fit in
+// one vector, which takes the whole axis (LLVM pads it).
+// CHECK-LABEL: func.func private @r_2_32_6_6_16_3_3
+// CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [1, 16, 1, 6, 1, 1, 1]>
+#in = affine_map<(n, co, y, x, c, ky, kx) -> (n, c, y + ky, x + kx)>
+#w = affine_map<(n, co, y, x, c, ky, kx) -> (co, c, ky, kx)>
+#o = affine_map<(n, co, y, x, c, ky, kx) -> (n, co, y, x)>
+func.func private @r_2_32_6_6_16_3_3(%x: tensor<2x16x8x8xf32>, %w: tensor<32x16x3x3xf32>, %out: tensor<2x32x6x6xf32>) -> tensor<2x32x6x6xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<2x32x6x6xf32>) -> tensor<2x32x6x6xf32>
+  %r = linalg.generic {indexing_maps = [#in, #w, #o], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%x, %w : tensor<2x16x8x8xf32>, tensor<32x16x3x3xf32>) outs(%init : tensor<2x32x6x6xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<2x32x6x6xf32>
+  return %r : tensor<2x32x6x6xf32>
+}
+
+
+// -----
+
+// The root writes the output through a collapse of its unit axis and is
+// expanded back (after tg-cpu-drop-unit-dims): it is still the root.
+// CHECK-LABEL: func.func private @r_64_64_64
+// CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [4, 64, 1]>
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+func.func private @r_64_64_64(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>, %out: tensor<1x64x64xf32>) -> tensor<1x64x64xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %flat = tensor.collapse_shape %out [[0, 1], [2]] : tensor<1x64x64xf32> into tensor<64x64xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%flat : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %r = linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<64x64xf32>, tensor<64x64xf32>) outs(%init : tensor<64x64xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<64x64xf32>
+  %back = tensor.expand_shape %r [[0, 1], [2]] output_shape [1, 64, 64] : tensor<64x64xf32> into tensor<1x64x64xf32>
+  return %back : tensor<1x64x64xf32>
+}
+
+
+// -----
+
+// A weight gradient summed as [ky, kx, co] and permuted into the weights'
+// [co, 1, ky, kx] by an epilogue whose unit loop (one input channel) the
+// sum does not have: the main stage is the sum, co its columns.
+// CHECK-LABEL: func.func private @r_32_5_5_8_12_12
+// CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [1, 5, 32, 1, 1, 1]>
+#x = affine_map<(ky, kx, co, n, y, x) -> (n, y + ky, x + kx)>
+#g = affine_map<(ky, kx, co, n, y, x) -> (n, y, x, co)>
+#kkc = affine_map<(ky, kx, co, n, y, x) -> (ky, kx, co)>
+#toWeight = affine_map<(co, ci, ky, kx) -> (ky, kx, co)>
+#id4 = affine_map<(co, ci, ky, kx) -> (co, ci, ky, kx)>
+func.func private @r_32_5_5_8_12_12(%x: tensor<8x16x16xf32>, %g: tensor<8x12x12x32xf32>, %out: tensor<32x1x5x5xf32>) -> tensor<32x1x5x5xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<5x5x32xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%empty : tensor<5x5x32xf32>) -> tensor<5x5x32xf32>
+  %dw = linalg.generic {indexing_maps = [#x, #g, #kkc], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%x, %g : tensor<8x16x16xf32>, tensor<8x12x12x32xf32>) outs(%init : tensor<5x5x32xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<5x5x32xf32>
+  %r = linalg.generic {indexing_maps = [#toWeight, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%dw : tensor<5x5x32xf32>) outs(%out : tensor<32x1x5x5xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    linalg.yield %v : f32
+  } -> tensor<32x1x5x5xf32>
+  return %r : tensor<32x1x5x5xf32>
+}

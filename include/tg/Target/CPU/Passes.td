@@ -28,7 +28,10 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
     records its choice as
     `tg.opts = #tg.opts<split = .., vectorize = .., tile = [..]>` without
     changing the kernel; `tg-cpu-apply-opts` carries it out. A kernel that
-    already has `tg.opts` (from BEAM search or a test) keeps it.
+    already has `tg.opts` (from BEAM search or a test) keeps it. A kernel
+    with a stage that reads or writes against a loop (a flip, `2 - y`) gets
+    no optimization: upstream tiling sizes slices from their first and last
+    index, which such maps reverse.
 
     The main stage is the root, the `linalg.generic` that writes the
     kernel's output (on tensors, after `convert-tg-to-arith`), unless the
@@ -40,12 +43,13 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
 
     - Sum of products (a matmul, a convolution: the body is
       `out + f(a)·g(b)`, f and g elementwise such as a ReLU fused into its
-      consumer, with affine indexing maps): register tiles. The output's last axis,
-      contiguous in one input b, is tiled by the widest power of two up to
-      four vectors that divides it (at least 4); another output axis that b
-      does not read, by as many rows as keep the accumulators within 16
-      vector registers; every other loop, reductions included, by 1; the
-      tiles are vectorized.
+      consumer, with affine indexing maps): register tiles. The output's
+      last axis, contiguous in one input b, is tiled by the widest power of
+      two up to four vectors that divides it (at least 4), else by its
+      whole extent when that fits in one vector (a 6x6 feature map);
+      another output axis that b does not read, by as many rows as keep the
+      accumulators within 16 vector registers; every other loop, reductions
+      included, by 1; the tiles are vectorized.
     - Reduction along the innermost loop (one reduction loop, an add, mul
       or max of the output, contiguous reads, an output map naming a loop
       per axis): the reduction tiled by the widest of 4, 2 or 1 vectors
