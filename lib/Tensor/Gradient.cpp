@@ -208,7 +208,12 @@ Grads gradientsOfSources(const NodeRef &y, const Tensor &g) {
 // The walk
 //===----------------------------------------------------------------------===//
 
-/// The nodes `root` depends on, sources before their users.
+/// The nodes gradients flow to from `node`.
+const std::vector<NodeRef> &gradientSources(const Node &node) {
+  return node.gradient ? node.gradient->inputs : node.src;
+}
+
+/// The nodes `root`'s gradient depends on, sources before their users.
 std::vector<NodeRef> toposort(const NodeRef &root) {
   std::vector<NodeRef> order;
   std::unordered_set<Node *> seen{root.get()};
@@ -216,12 +221,13 @@ std::vector<NodeRef> toposort(const NodeRef &root) {
   std::vector<std::pair<NodeRef, size_t>> stack{{root, 0}};
   while (!stack.empty()) {
     auto &[node, next] = stack.back();
-    if (next == node->src.size()) {
+    const std::vector<NodeRef> &sources = gradientSources(*node);
+    if (next == sources.size()) {
       order.push_back(node);
       stack.pop_back();
       continue;
     }
-    const NodeRef &src = node->src[next++];
+    const NodeRef &src = sources[next++];
     if (seen.insert(src.get()).second)
       stack.push_back({src, 0});
   }
@@ -242,7 +248,7 @@ std::unordered_map<Node *, Tensor> computeGradients(const std::vector<NodeRef> &
   for (const NodeRef &node : order)
     if (targets.count(node.get()) ||
         (!stopsGradient(*node) &&
-         std::any_of(node->src.begin(), node->src.end(),
+         std::any_of(gradientSources(*node).begin(), gradientSources(*node).end(),
                      [&](const NodeRef &s) { return leads.count(s.get()) != 0; })))
       leads.insert(node.get());
 
@@ -252,9 +258,11 @@ std::unordered_map<Node *, Tensor> computeGradients(const std::vector<NodeRef> &
     auto found = grads.find(node.get());
     if (found == grads.end() || stopsGradient(*node))
       continue;
-    Grads local = gradientsOfSources(node, found->second);
-    for (size_t i = 0; i < node->src.size(); ++i) {
-      const NodeRef &src = node->src[i];
+    const std::vector<NodeRef> &sources = gradientSources(*node);
+    Grads local = node->gradient ? node->gradient->rule(found->second)
+                                 : gradientsOfSources(node, found->second);
+    for (size_t i = 0; i < sources.size(); ++i) {
+      const NodeRef &src = sources[i];
       if (!local[i].defined() || !leads.count(src.get()))
         continue;
       Tensor g = local[i];

@@ -11,6 +11,7 @@
 
 #include "tg/Tensor/Tensor.h"
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -74,6 +75,16 @@ private:
 struct Node;
 using NodeRef = std::shared_ptr<Node>;
 
+/// The gradient of a node built from several primitives (a convolution),
+/// taken in one step from the inputs it was built from instead of through
+/// the rules of the primitives behind it.
+struct GradientOverride {
+  std::vector<NodeRef> inputs;
+  /// One gradient per input (undefined where none flows), given the
+  /// node's gradient.
+  std::function<std::vector<Tensor>(const Tensor &)> rule;
+};
+
 struct Node {
   Op op;
   DType dtype;
@@ -88,6 +99,8 @@ struct Node {
   std::shared_ptr<DeviceBuffer> buffer;
   /// Made under tg::NoGrad: gradients do not flow through it.
   bool noGrad = false;
+  /// Set on a composite's result: gradients skip the graph behind it.
+  std::shared_ptr<const GradientOverride> gradient;
 
   int64_t numel() const;
   /// Turns this node into the buffer holding its value, dropping the graph

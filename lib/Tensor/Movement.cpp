@@ -338,6 +338,29 @@ Tensor pool(const Tensor &x, const Shape &kernel, const std::vector<int64_t> &st
     // strided shrink below stays inside it.
     scale[i] = std::max<int64_t>(1, ceilDiv(out[i] * stride[i] - dilation[i], in[i]));
   }
+  // Windows that do not overlap (tinygrad's path for k <= s, undilated):
+  // cut or pad each axis to o*s, split it into [o, s], keep [o, k].
+  bool apart = true;
+  for (size_t i = 0; i < n; ++i)
+    apart &= kernel[i] <= stride[i] && dilation[i] == 1;
+  if (apart) {
+    std::vector<std::pair<int64_t, int64_t>> fit(lead, {0, 0});
+    Shape split(x.shape().begin(), x.shape().begin() + lead), kept = split;
+    for (size_t i = 0; i < n; ++i) {
+      fit.push_back({0, out[i] * stride[i] - in[i]});
+      split.insert(split.end(), {out[i], stride[i]});
+      kept.insert(kept.end(), {out[i], kernel[i]});
+    }
+    // (A negative pad cuts; what padding adds is never in a window.)
+    Tensor t = shrinkTo(x.pad(fit, 0).reshape(split), kept);
+    std::vector<int64_t> order(lead);
+    std::iota(order.begin(), order.end(), 0);
+    for (size_t i = 0; i < n; ++i)
+      order.push_back(lead + 2 * i);
+    for (size_t i = 0; i < n; ++i)
+      order.push_back(lead + 2 * i + 1);
+    return t.permute(order);
+  }
   // Repeat each axis k times and cut rows of i*f + d: row j of the result
   // starts d*j elements further, which is the dilated window of tap j.
   Shape repeats(lead, 1), rows(x.shape().begin(), x.shape().begin() + lead);

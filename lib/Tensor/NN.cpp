@@ -90,6 +90,69 @@ Tensor dotIn(const Tensor &x, const Tensor &w, std::optional<DType> acc) {
   return products.sum(-1).cast(leastUpperDType(x.dtype(), w.dtype()));
 }
 
+Tensor convolution(const Tensor &input, const Tensor &weight, const Tensor &bias, int64_t groups,
+                   const std::vector<int64_t> &stride, const std::vector<int64_t> &dilation,
+                   const Padding &pads);
+
+/// The gradients of an ungrouped convolution with unit strides and
+/// dilations of `input` (padded by `pads`) and `weight`, given the gradient
+/// `g` of its result, as two convolutions (tinygrad differentiates the
+/// windows' movement ops instead, which makes kernels that read through
+/// computed indices and do not vectorize):
+///   dx = crop(conv(pad(g, k - 1), flip(wᵀ)))
+///   dw[co, ci, k] = Σ_{n, o} x_padded[n, ci, o + k] · g[n, co, o]
+/// dw's sum of products runs with co innermost in both the product and a
+/// copy of g, the register tiles' contiguous column.
+std::vector<Tensor> convolutionGradients(const Tensor &input, const Tensor &weight,
+                                         const Padding &pads, const Tensor &g) {
+  size_t n = pads.size();
+  std::vector<int64_t> ones(n, 1);
+  Shape kernel(weight.shape().begin() + 2, weight.shape().end());
+  Shape out(g.shape().begin() + 2, g.shape().end());
+  std::vector<int64_t> spatial(n);
+  std::iota(spatial.begin(), spatial.end(), 2);
+
+  Padding full(n), crop(n);
+  for (size_t i = 0; i < n; ++i) {
+    full[i] = {kernel[i] - 1, kernel[i] - 1};
+    crop[i] = {-pads[i].first, -pads[i].second};
+  }
+  Tensor flipped = weight.transpose(0, 1).flip(Axes(spatial)).contiguous();
+  // The padded gradient in a buffer of its own: in the convolution's
+  // kernel its computed zeros would be a stage the tiles cannot slice.
+  Tensor gPadded = padSpatial(g, full, 0).contiguous();
+  Tensor dx = padSpatial(convolution(gPadded, flipped, Tensor(), 1, ones, ones, Padding(n, {0, 0})),
+                         crop, 0);
+
+  // [bs, ci, *k, *o] windows → [*k, ci, 1, bs, *o]; g → [bs, *o, co] → [1.., 1, co, bs, *o].
+  Tensor windows = pool(padSpatial(input, pads, 0), out, ones, ones);
+  std::vector<int64_t> order(spatial);
+  order.insert(order.end(), {1, 0});
+  for (size_t i = 0; i < n; ++i)
+    order.push_back(2 + n + i);
+  Shape xs(kernel);
+  xs.insert(xs.end(), {input.shape(1), 1, input.shape(0)});
+  xs.insert(xs.end(), out.begin(), out.end());
+  std::vector<int64_t> channelsLast{0};
+  for (size_t i = 0; i < n; ++i)
+    channelsLast.push_back(2 + i);
+  channelsLast.push_back(1);
+  Tensor gLast = g.permute(channelsLast).contiguous();
+  std::vector<int64_t> back{int64_t(n) + 1, 0};
+  for (size_t i = 0; i < n; ++i)
+    back.push_back(1 + i);
+  Shape gs(n + 1, 1);
+  gs.insert(gs.end(), {g.shape(1), g.shape(0)});
+  gs.insert(gs.end(), out.begin(), out.end());
+  Tensor products = windows.permute(order).reshape(xs).mul(gLast.permute(back).reshape(gs));
+  // [*k, ci, co] → [co, ci, *k].
+  std::vector<int64_t> toWeight{int64_t(n) + 1, int64_t(n)};
+  for (size_t i = 0; i < n; ++i)
+    toWeight.push_back(i);
+  Tensor dw = products.sum(lastAxes(n + 1)).permute(toWeight);
+  return {dx, dw};
+}
+
 /// tinygrad's conv2d for any number of spatial axes, with the padding
 /// already per axis.
 Tensor convolution(const Tensor &input, const Tensor &weight, const Tensor &bias, int64_t groups,
@@ -126,6 +189,14 @@ Tensor convolution(const Tensor &input, const Tensor &weight, const Tensor &bias
   Shape result{bs, cout};
   result.insert(result.end(), out.begin(), out.end());
   Tensor ret = products.sum(lastAxes(n + 1), true).reshape(result);
+  bool unit = std::all_of(stride.begin(), stride.end(), [](int64_t s) { return s == 1; }) &&
+              std::all_of(dilation.begin(), dilation.end(), [](int64_t d) { return d == 1; });
+  if (groups == 1 && unit && !NoGrad::active()) {
+    Tensor x = input, wt = weight;
+    nodeOf(ret)->gradient = std::make_shared<GradientOverride>(GradientOverride{
+        {nodeOf(input), nodeOf(weight)},
+        [x, wt, pads](const Tensor &g) { return convolutionGradients(x, wt, pads, g); }});
+  }
   if (!bias.defined())
     return ret;
   Shape b{1, -1};
@@ -142,7 +213,9 @@ Tensor poolWindows(const char *op, const Tensor &x, const std::vector<int64_t> &
   Shape kernel = kernel_size.size() == 1 ? Shape(2, kernel_size[0]) : kernel_size;
   size_t n = kernel.size();
   std::vector<int64_t> s = stride ? perAxis(op, "stride", *stride, n) : kernel;
-  return pool(padSpatial(x, poolPads(op, padding, n), value), kernel, s,
+  // The pooled input in a buffer: fused, a convolution before it would run
+  // inside the pool's reduction, where the kernel optimizer does not tile it.
+  return pool(padSpatial(x.contiguous(), poolPads(op, padding, n), value), kernel, s,
               perAxis(op, "dilation", dilation, n));
 }
 
