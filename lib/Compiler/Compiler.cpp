@@ -73,7 +73,8 @@ std::string bufferizePipeline(bool noopt, bool portable) {
          "function-boundary-type-conversion=identity-layout-map},"
          // CSE first: in-place slices bufferize to copies between two equal
          // subviews, which only fold away once the subviews are one value.
-         "canonicalize,cse,canonicalize,drop-equivalent-buffer-results,canonicalize";
+         "canonicalize,cse,canonicalize,drop-equivalent-buffer-results,canonicalize,"
+         "tg-cpu-free-scratch";
 }
 
 constexpr StringLiteral kLoopsPipeline =

@@ -105,6 +105,22 @@ def TGCPUApplyOpts : Pass<"tg-cpu-apply-opts", "::mlir::ModuleOp"> {
                            "::mlir::tensor::TensorDialect", "::mlir::arith::ArithDialect"];
 }
 
+def TGCPUFreeScratch : Pass<"tg-cpu-free-scratch", "::mlir::ModuleOp"> {
+  let summary = "Free the scratch buffers kernels allocate";
+  let description = [{
+    After bufferization, a stage that a kernel computes whole (an
+    intermediate its tiles could not fuse, such as a padded copy inside a
+    kernel) lives in a `memref.alloc` that nothing frees, so every launch
+    would leak it. In every kernel function (`tg.kernel`) each such buffer
+    gets a `memref.dealloc` at the end of the block that allocates it:
+    kernels write only their output arguments, so scratch cannot outlive
+    it. Buffers that leave their block (returned, yielded or stored, also
+    through a view) or are freed already are left alone, as are the host
+    function's buffers, which the launch plan owns.
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 def TGCPUApproximateMath : Pass<"tg-cpu-approximate-math", "::mlir::ModuleOp"> {
   let summary = "Replace f32 exp2 and log2 by polynomials that vectorize";
   let description = [{
