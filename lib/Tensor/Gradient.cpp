@@ -41,6 +41,12 @@ std::mutex &gradTargetsMutex() {
 using Grads = std::vector<Tensor>;
 
 Tensor out(const NodeRef &y) { return wrap(y); }
+std::vector<Tensor> wrapAll(const std::vector<NodeRef> &nodes) {
+  std::vector<Tensor> tensors;
+  for (const NodeRef &node : nodes)
+    tensors.push_back(wrap(node));
+  return tensors;
+}
 Tensor in(const NodeRef &y, size_t i) { return wrap(y->src[i]); }
 
 namespace rules {
@@ -259,7 +265,7 @@ std::unordered_map<Node *, Tensor> computeGradients(const std::vector<NodeRef> &
     if (found == grads.end() || stopsGradient(*node))
       continue;
     const std::vector<NodeRef> &sources = gradientSources(*node);
-    Grads local = node->gradient ? node->gradient->rule(found->second)
+    Grads local = node->gradient ? node->gradient->rule(wrapAll(sources), found->second)
                                  : gradientsOfSources(node, found->second);
     for (size_t i = 0; i < sources.size(); ++i) {
       const NodeRef &src = sources[i];

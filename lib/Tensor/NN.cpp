@@ -192,10 +192,11 @@ Tensor convolution(const Tensor &input, const Tensor &weight, const Tensor &bias
   bool unit = std::all_of(stride.begin(), stride.end(), [](int64_t s) { return s == 1; }) &&
               std::all_of(dilation.begin(), dilation.end(), [](int64_t d) { return d == 1; });
   if (groups == 1 && unit && !NoGrad::active()) {
-    Tensor x = input, wt = weight;
     nodeOf(ret)->gradient = std::make_shared<GradientOverride>(GradientOverride{
         {nodeOf(input), nodeOf(weight)},
-        [x, wt, pads](const Tensor &g) { return convolutionGradients(x, wt, pads, g); }});
+        [pads](const std::vector<Tensor> &inputs, const Tensor &g) {
+          return convolutionGradients(inputs[0], inputs[1], pads, g);
+        }});
   }
   if (!bias.defined())
     return ret;

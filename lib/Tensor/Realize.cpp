@@ -127,6 +127,13 @@ Program &programFor(const Schedule &schedule, const std::string &device) {
 
 const Stats &stats() { return statistics; }
 
+MemoryStats memory_stats(const std::string &device) {
+  tgrt_memory_stats counts;
+  if (tgrt_device_memory_stats(openDevice(device), &counts) != TGRT_OK)
+    throw Error(std::string("tg::memory_stats: ") + tgrt_last_error());
+  return {counts.fresh, counts.reused, counts.cached_bytes};
+}
+
 Program::Program(tgrt_device device, const std::string &blob) : device(device) {
   if (tgrt_executable_load(device, blob.data(), blob.size(), &executable) != TGRT_OK)
     throw Error(std::string("tg::Tensor: the runtime rejected a compiled program: ") +

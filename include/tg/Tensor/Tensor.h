@@ -423,6 +423,16 @@ struct Stats {
 };
 const Stats &stats();
 
+/// How a device's buffers were allocated since it was opened (the
+/// runtime's tgrt_device_memory_stats): new from the backend (`fresh`) or
+/// reused from freed ones, and the bytes of freed buffers held for reuse.
+/// A repeated training step should allocate nothing fresh.
+struct MemoryStats {
+  uint64_t fresh = 0, reused = 0, cached_bytes = 0;
+};
+/// `device` as Tensor::device() names it ("CPU:0"); empty: the default.
+MemoryStats memory_stats(const std::string &device = "");
+
 } // namespace tg
 
 #endif // TG_TENSOR_TENSOR_H
