@@ -10,6 +10,10 @@ packages=(
   liblld-22-dev
   # build
   cmake ninja-build ccache
+  # the tensor library: the compiled-program cache (sqlite), gzip'd datasets
+  libsqlite3-dev zlib1g-dev
+  # the main job's data: /usr/share/datasets/fashion-mnist
+  dataset-fashion-mnist
   # tests
   googletest libgtest-dev python3
 )

@@ -1,0 +1,203 @@
+//===- bench.cpp - bench/WORKLOADS.md's standard workloads ----------------===//
+//
+// One JSON line per workload:
+//   {"system": "tinygrad-mlir", "device": "CPU:0", "workload": NAME, "ms": ..., FIGURE: ...}
+// Each workload is built with the tensor API as a user would write it,
+// realized once (compilation and warm-up), then timed call by call — graph
+// construction, the program cache lookup and the run — for at least a
+// second; the median is reported. The roofline line comes from
+// tg-roofline. `tg-bench [name...]` runs only the named workloads
+// ("roofline" for that line).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tg/tensor.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
+
+/// The median time of `call`, in seconds, over at least one second of
+/// calls (and at least three), after one call of warm-up.
+double medianSeconds(const std::function<void()> &call) {
+  call();
+  std::vector<double> times;
+  auto start = Clock::now();
+  while (times.size() < 3 || seconds(Clock::now() - start) < 1.0) {
+    auto t0 = Clock::now();
+    call();
+    times.push_back(seconds(Clock::now() - t0));
+  }
+  std::sort(times.begin(), times.end());
+  return times[times.size() / 2];
+}
+
+/// One workload's line; `figure` is left out when it is "ms" itself.
+void report(const std::string &workload, double secondsPerCall, const std::string &figure,
+            double value) {
+  std::printf("{\"system\": \"tinygrad-mlir\", \"device\": \"%s\", \"workload\": \"%s\", "
+              "\"ms\": %.3f",
+              tg::Tensor::scalar(0).device().c_str(), workload.c_str(), secondsPerCall * 1e3);
+  if (figure != "ms")
+    std::printf(", \"%s\": %.2f", figure.c_str(), value);
+  std::printf("}\n");
+  std::fflush(stdout);
+}
+
+void matmul(int64_t n) {
+  tg::Tensor a = tg::Tensor::rand({n, n}).realize(), b = tg::Tensor::rand({n, n}).realize();
+  double s = medianSeconds([&] { a.dot(b).realize(); });
+  report("matmul_" + std::to_string(n), s, "gflops", 2.0 * n * n * n / s * 1e-9);
+}
+
+void geluFused() {
+  const int64_t n = 4096;
+  tg::Tensor x = tg::Tensor::rand({n, n}).realize(), a = tg::Tensor::rand({n, n}).realize();
+  tg::Tensor b = tg::Tensor::rand({n}).realize();
+  double s = medianSeconds([&] { (x * a + b).gelu().realize(); });
+  report("gelu_fused_4096x4096", s, "gbps", 3.0 * n * n * 4 / s * 1e-9);
+}
+
+void sumRows() {
+  const int64_t n = 4096;
+  tg::Tensor x = tg::Tensor::rand({n, n}).realize();
+  double s = medianSeconds([&] { x.sum(1).realize(); });
+  report("sum_rows_4096x4096", s, "gbps", double(n) * n * 4 / s * 1e-9);
+}
+
+void softmax() {
+  const int64_t n = 4096;
+  tg::Tensor x = tg::Tensor::rand({n, n}).realize();
+  double s = medianSeconds([&] { x.softmax(1).realize(); });
+  report("softmax_4096x4096", s, "ms", s * 1e3);
+}
+
+void conv2d() {
+  tg::Tensor x = tg::Tensor::rand({16, 64, 56, 56}).realize();
+  tg::Tensor w = tg::Tensor::rand({64, 64, 3, 3}).realize();
+  double s = medianSeconds([&] { x.conv2d(w, {}, 1, {1}, {1}, {1}).realize(); });
+  report("conv2d_16x64x56x56_k3", s, "gflops", 2.0 * 16 * 64 * 56 * 56 * 64 * 9 / s * 1e-9);
+}
+
+struct MLP : tg::nn::Module {
+  tg::nn::Linear l1{784, 512}, l2{512, 10};
+  tg::Tensor operator()(const tg::Tensor &x) { return l2(l1(x).relu()); }
+  void visit(tg::nn::Visitor &v) override {
+    v("l1", l1);
+    v("l2", l2);
+  }
+};
+
+struct CNN : tg::nn::Module {
+  tg::nn::Conv2d c1{1, 32, {3}}, c2{32, 64, {3}};
+  tg::nn::Linear l1{9216, 128}, l2{128, 10};
+  tg::Tensor operator()(const tg::Tensor &x) {
+    tg::Tensor h = c2(c1(x).relu()).relu().max_pool2d({2}).flatten(1);
+    return l2(l1(h).relu());
+  }
+  void visit(tg::nn::Visitor &v) override {
+    v("c1", c1);
+    v("c2", c2);
+    v("l1", l1);
+    v("l2", l2);
+  }
+};
+
+/// One training step of `model` on a random batch of 128 `input`-shaped
+/// samples with 10 classes (cross-entropy, Adam): steps_per_s from the
+/// median step, and first_step_s, the cold first step (graph, compile,
+/// run) with the program cache on disk off.
+template <class Model> void trainStep(const std::string &workload, tg::Shape input) {
+  Model model;
+  tg::optim::LAMB adam = tg::optim::Adam(tg::nn::state::get_parameters(model), 1e-3);
+  input.insert(input.begin(), 128);
+  tg::Tensor x = tg::Tensor::randn(input).realize();
+  tg::Tensor y = tg::Tensor::randint({128}, 0, 10).realize();
+  tg::Tensor::training = true;
+  auto step = [&] {
+    adam.zero_grad();
+    tg::Tensor loss = model(x).sparse_categorical_crossentropy(y);
+    loss.backward();
+    std::vector<tg::Tensor> pending = adam.schedule_step();
+    pending.push_back(loss);
+    tg::Tensor::realize(pending);
+  };
+  auto start = Clock::now();
+  step();
+  double first = seconds(Clock::now() - start);
+  double s = medianSeconds(step);
+  tg::Tensor::training = false;
+  std::printf("{\"system\": \"tinygrad-mlir\", \"device\": \"%s\", \"workload\": \"%s\", "
+              "\"ms\": %.3f, \"steps_per_s\": %.2f, \"first_step_s\": %.3f}\n",
+              x.device().c_str(), workload.c_str(), s * 1e3, 1 / s, first);
+  std::fflush(stdout);
+}
+
+/// The roofline line, from tg-roofline next to this program (built for
+/// this machine's CPU, which the bench itself is not).
+void roofline(const char *argv0) {
+  std::string self(argv0);
+  std::string dir = self.find('/') == std::string::npos ? "." : self.substr(0, self.rfind('/'));
+  std::string command = "'" + dir + "/tg-roofline'";
+  FILE *pipe = popen(command.c_str(), "r");
+  char line[512];
+  bool printed = false;
+  while (pipe && std::fgets(line, sizeof line, pipe)) {
+    std::fputs(line, stdout);
+    printed = true;
+  }
+  if (!pipe || pclose(pipe) != 0 || !printed)
+    throw tg::Error("cannot run " + command + " for the roofline line");
+  std::fflush(stdout);
+}
+
+const std::vector<std::pair<std::string, std::function<void()>>> &workloads() {
+  static const std::vector<std::pair<std::string, std::function<void()>>> all = {
+      {"matmul_256", [] { matmul(256); }},
+      {"matmul_512", [] { matmul(512); }},
+      {"matmul_1024", [] { matmul(1024); }},
+      {"matmul_2048", [] { matmul(2048); }},
+      {"gelu_fused_4096x4096", geluFused},
+      {"sum_rows_4096x4096", sumRows},
+      {"softmax_4096x4096", softmax},
+      {"conv2d_16x64x56x56_k3", conv2d},
+      {"train_step_mlp_b128", [] { trainStep<MLP>("train_step_mlp_b128", {784}); }},
+      {"train_step_cnn_b128", [] { trainStep<CNN>("train_step_cnn_b128", {1, 28, 28}); }},
+  };
+  return all;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  std::vector<std::string> wanted(argv + 1, argv + argc);
+  // first_step_s is a cold step: nothing from earlier runs' disk cache.
+  if (!std::getenv("CACHELEVEL"))
+    setenv("CACHELEVEL", "0", 1);
+  try {
+    for (const auto &[name, run] : workloads())
+      if (wanted.empty() || std::find(wanted.begin(), wanted.end(), name) != wanted.end())
+        run();
+    if (wanted.empty() || std::find(wanted.begin(), wanted.end(), "roofline") != wanted.end())
+      roofline(argv[0]);
+    for (const std::string &name : wanted)
+      if (name != "roofline" &&
+          std::none_of(workloads().begin(), workloads().end(),
+                       [&](const auto &workload) { return workload.first == name; }))
+        throw tg::Error("no workload named '" + name + "'");
+    return 0;
+  } catch (const tg::Error &e) {
+    std::fprintf(stderr, "bench: %s\n", e.what());
+    return 1;
+  }
+}
