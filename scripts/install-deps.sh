@@ -14,6 +14,10 @@ packages=(
   libsqlite3-dev zlib1g-dev
   # the main job's data: /usr/share/datasets/fashion-mnist
   dataset-fashion-mnist
+  # GPU targets: Vulkan headers for the plug-in, Mesa's lavapipe (a Vulkan
+  # device on the CPU) to run it, spirv-val to check SPIR-V, the HIP runtime
+  # and AMDGPU device libraries for the HIP plug-in's and hsaco's checks
+  libvulkan-dev mesa-vulkan-drivers spirv-tools libamdhip64-5 rocm-device-libs
   # tests
   googletest libgtest-dev python3
 )

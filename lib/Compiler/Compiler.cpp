@@ -9,8 +9,11 @@
 #include "tg/Dialect/TG/Transforms/Passes.h"
 #include "tg/Target/CPU/Codegen.h"
 #include "tg/Target/CPU/Passes.h"
+#include "tg/Target/GPU/Binary.h"
+#include "tg/Target/GPU/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -18,6 +21,10 @@
 #include "mlir/InitAllPasses.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <mutex>
@@ -34,6 +41,7 @@ void registerPasses() {
     registerTGPasses();
     registerTGConversionPasses();
     registerTGCPUPasses();
+    registerTGGPUPasses();
   });
 }
 
@@ -58,23 +66,124 @@ constexpr StringLiteral kTensorPipeline =
     "func.func(tg-symbolic,canonicalize,cse),tg-kernelize,tg-to-linalg,"
     "tg-materialize-kernel-results";
 
+/// Stage 4's common start: tg ops to arith/math on tensors, with narrow
+/// floats computed in f32 as on every target.
+constexpr StringLiteral kToArithPipeline =
+    "convert-tg-to-arith,math-extend-to-supported-types{target-type=f32},"
+    "tg-cpu-emulate-narrow-floats,canonicalize,";
+
+constexpr StringLiteral kBufferizePipeline =
+    "one-shot-bufferize{bufferize-function-boundaries "
+    "function-boundary-type-conversion=identity-layout-map},"
+    // CSE first: in-place slices bufferize to copies between two equal
+    // subviews, which only fold away once the subviews are one value.
+    "canonicalize,cse,canonicalize,drop-equivalent-buffer-results,canonicalize";
+
 std::string bufferizePipeline(bool noopt, bool portable) {
-  return "convert-tg-to-arith,math-extend-to-supported-types{target-type=f32},"
+  return kToArithPipeline.str() +
          // Canonicalization and dropping unit dims can fold a kernel's last
          // stage away (an identity copy of a slice): its result must still
          // end in the output.
-         "tg-cpu-emulate-narrow-floats,canonicalize,tg-cpu-drop-unit-dims,canonicalize,"
-         "tg-materialize-kernel-results,"
+         "tg-cpu-drop-unit-dims,canonicalize,tg-materialize-kernel-results,"
          "tg-cpu-choose-opts{noopt=" +
          std::string(noopt ? "true" : "false") +
          " vector-bytes=" + std::to_string(cpuVectorBytes(portable)) +
-         "},tg-cpu-apply-opts,"
-         "one-shot-bufferize{bufferize-function-boundaries "
-         "function-boundary-type-conversion=identity-layout-map},"
-         // CSE first: in-place slices bufferize to copies between two equal
-         // subviews, which only fold away once the subviews are one value.
-         "canonicalize,cse,canonicalize,drop-equivalent-buffer-results,canonicalize,"
-         "tg-cpu-free-scratch";
+         "},tg-cpu-apply-opts," + kBufferizePipeline.str() + ",tg-cpu-free-scratch";
+}
+
+std::string gpuKernelsPipeline() {
+  return kToArithPipeline.str() + "tg-materialize-kernel-results," + kBufferizePipeline.str() +
+         ",tg-gpu-split-stages,tg-gpu-choose-launch,tg-gpu-map-kernels";
+}
+
+/// What every GPU target runs first on the gpu.module: loads and stores on
+/// the arguments themselves, plain index arithmetic.
+constexpr StringLiteral kGPUIndexingPipeline =
+    "fold-memref-alias-ops,lower-affine,canonicalize,cse,loop-invariant-code-motion";
+
+/// Vulkan 1.1 with the storage and arithmetic of every tg element type
+/// (lavapipe and desktop GPUs have them); exp2 and log2 as on the CPU (GLSL's
+/// are not exact enough, and have no f64 forms).
+constexpr StringLiteral kSPIRVPipeline =
+    "tg-cpu-approximate-math,arith-expand,"
+    "spirv-attach-target{module=tg_kernels ver=v1.3 client_api=Vulkan "
+    "caps=Shader,Int64,Int16,Int8,Float64,Float16,StorageBuffer16BitAccess,"
+    "StorageBuffer8BitAccess "
+    "exts=SPV_KHR_storage_buffer_storage_class,SPV_KHR_8bit_storage,SPV_KHR_16bit_storage},"
+    "gpu.module(tg-spirv-prepare-kernels,canonicalize,convert-math-to-spirv),"
+    "map-memref-spirv-storage-class{client-api=vulkan},convert-gpu-to-spirv,"
+    "spirv.module(spirv-lower-abi-attrs,spirv-update-vce)";
+
+struct GPUTargetOptions : PassPipelineOptions<GPUTargetOptions> {
+  Option<std::string> chip{*this, "chip", llvm::cl::desc("The GPU to compile for")};
+  Option<std::string> format{*this, "format", llvm::cl::init("bin"),
+                             llvm::cl::desc("gpu-module-to-binary's format: bin, isa (PTX "
+                                            "or AMDGPU assembly), llvm")};
+};
+
+/// gpu.func kernels to NVVM, then to a cubin through ptxas (`format=bin`)
+/// or PTX (`format=isa`). Kernels take one pointer per buffer.
+std::string nvvmPipeline(StringRef chip, StringRef binaryOptions) {
+  return ("nvvm-attach-target{module=tg_kernels O=3 chip=" + chip +
+          " features=+ptx80},"
+          "gpu.module(convert-scf-to-cf,convert-gpu-to-nvvm{use-bare-ptr-memref-call-conv=1},"
+          "canonicalize,cse,reconcile-unrealized-casts),"
+          "gpu-module-to-binary{" + binaryOptions + "}")
+      .str();
+}
+
+/// gpu.func kernels to ROCDL, then to an hsaco. Kernels take one pointer
+/// per buffer.
+std::string rocdlPipeline(StringRef chip, StringRef binaryOptions) {
+  return ("rocdl-attach-target{module=tg_kernels O=3 chip=" + chip + "},"
+          "gpu.module(convert-scf-to-cf,convert-gpu-to-rocdl{use-bare-ptr-memref-call-conv=1 "
+          "runtime=HIP},canonicalize,cse,reconcile-unrealized-casts),"
+          "gpu-module-to-binary{" + binaryOptions + "}")
+      .str();
+}
+
+/// A GPU device kind the compiler targets, and how.
+struct GPUTarget {
+  StringLiteral device;
+  tg_binary_kind kind;
+  StringLiteral chip;
+  std::string (*pipeline)(StringRef chip, StringRef binaryOptions);
+};
+
+/// The CUDA toolkit whose ptxas (and libdevice) compile PTX to cubins: the
+/// one of the ptxas on PATH, else /usr/local/cuda; empty when there is none.
+std::string cudaToolkit() {
+  if (llvm::ErrorOr<std::string> ptxas = llvm::sys::findProgramByName("ptxas"))
+    return llvm::sys::path::parent_path(llvm::sys::path::parent_path(*ptxas)).str();
+  if (llvm::sys::fs::can_execute("/usr/local/cuda/bin/ptxas"))
+    return "/usr/local/cuda";
+  return "";
+}
+
+/// gpu-module-to-binary's options for `device`: CUDA makes a cubin with the
+/// toolkit's ptxas when there is one, and PTX for the driver's JIT when not.
+std::string binaryOptions(StringRef device, StringRef format) {
+  if (device != "CUDA" || format != "bin")
+    return ("format=" + format).str();
+  std::string toolkit = cudaToolkit();
+  return toolkit.empty() ? "format=isa" : "format=bin toolkit=" + toolkit;
+}
+
+std::string spirvPipeline(StringRef, StringRef) { return kSPIRVPipeline.str(); }
+
+// sm_90 is the oldest chip CUDA 13's ptxas still takes with every feature
+// the NVVM lowering uses; gfx90a (MI200) is the HIP default.
+constexpr GPUTarget kGPUTargets[] = {
+    {"VULKAN", TG_BINARY_SPIRV, "", spirvPipeline},
+    {"CUDA", TG_BINARY_CUBIN, "sm_90", nvvmPipeline},
+    {"HIP", TG_BINARY_HSACO, "gfx90a", rocdlPipeline},
+};
+
+const GPUTarget *findGPUTarget(StringRef device) {
+  for (const GPUTarget &target : kGPUTargets)
+    if (device.equals_insensitive(target.device))
+      return &target;
+  return nullptr;
 }
 
 constexpr StringLiteral kLoopsPipeline =
@@ -124,6 +233,57 @@ KernelSummary summarize(func::FuncOp kernel) {
   return summary;
 }
 
+/// Stage 4 for a GPU: the kernels become gpu.funcs, the host function the
+/// launch plan, and the gpu.module the target's binary.
+FailureOr<Executable> compileForGPU(ModuleOp module, ModuleOp original, StringRef name,
+                                    const GPUTarget &target,
+                                    ArrayRef<KernelSummary> summaries, ExecutableWriter &writer,
+                                    const CompileOptions &options) {
+  DialectRegistry registry;
+  registerAllToLLVMIRTranslations(registry);
+  module.getContext()->appendDialectRegistry(registry);
+  if (failed(runPipeline(module, gpuKernelsPipeline(), options)))
+    return failure();
+  auto function = module.lookupSymbol<func::FuncOp>(name);
+  if (failed(writer.readPlan(function)))
+    return failure();
+  function.erase();
+
+  Executable executable;
+  if (auto kernels = module.lookupSymbol<gpu::GPUModuleOp>("tg_kernels")) {
+    for (auto kernel : kernels.getOps<gpu::GPUFuncOp>()) {
+      // A kernel split into stages reports its estimates on its first part.
+      KernelSummary summary{kernel.getName().str(), 0, 0, 0};
+      for (const KernelSummary &whole : summaries)
+        if (summary.name == whole.name || summary.name == whole.name + "s0")
+          summary = {summary.name, 0, whole.flops, whole.bytes};
+      writer.setKernelInfo(summary.name, summary.name, 0, summary.flops, summary.bytes);
+      executable.kernels.push_back(summary);
+    }
+  }
+  // A program of copies alone has no kernels, and so no binary.
+  FailureOr<std::string> binary = std::string();
+  if (!executable.kernels.empty()) {
+    StringRef chip = options.chip.empty() ? StringRef(target.chip) : StringRef(options.chip);
+    if (failed(runPipeline(
+            module,
+            (kGPUIndexingPipeline + "," + target.pipeline(chip, binaryOptions(target.device, "bin")))
+                .str(),
+            options)))
+      return failure();
+    binary = extractGPUBinary(module);
+    if (failed(binary))
+      return failure();
+  }
+  if (options.debug >= 3 && options.log)
+    *options.log << "tg: " << target.device << " binary of " << binary->size() << " bytes\n";
+  FailureOr<std::string> blob = writer.finish(*binary, target.kind, original);
+  if (failed(blob))
+    return failure();
+  executable.blob = std::move(*blob);
+  return executable;
+}
+
 } // namespace
 
 void mlir::tg::registerTGPipelines() {
@@ -139,6 +299,36 @@ void mlir::tg::registerTGPipelines() {
         addPipeline(pm, bufferizePipeline(options.noopt, options.portable));
       });
   PassPipelineRegistration<>(
+      "tg-gpu-kernels",
+      "Stage 4 on GPUs: bufferization, one kernel per stage, each a gpu.func launched by "
+      "gpu.launch_func",
+      [](OpPassManager &pm) { addPipeline(pm, gpuKernelsPipeline()); });
+  PassPipelineRegistration<>(
+      "tg-gpu-to-spirv",
+      "Stage 4 for Vulkan: the gpu.module of kernels to one spirv.module",
+      [](OpPassManager &pm) {
+        addPipeline(pm, kGPUIndexingPipeline);
+        addPipeline(pm, kSPIRVPipeline);
+      });
+  PassPipelineRegistration<GPUTargetOptions>(
+      "tg-gpu-to-nvvm",
+      "Stage 4 for CUDA: the gpu.module of kernels to NVVM, then a cubin (or PTX) in a gpu.binary",
+      [](OpPassManager &pm, const GPUTargetOptions &options) {
+        addPipeline(pm, kGPUIndexingPipeline);
+        addPipeline(pm, nvvmPipeline(options.chip.empty() ? StringRef(findGPUTarget("CUDA")->chip)
+                                                           : StringRef(options.chip.getValue()),
+                                     binaryOptions("CUDA", options.format)));
+      });
+  PassPipelineRegistration<GPUTargetOptions>(
+      "tg-gpu-to-rocdl",
+      "Stage 4 for HIP: the gpu.module of kernels to ROCDL, then an hsaco in a gpu.binary",
+      [](OpPassManager &pm, const GPUTargetOptions &options) {
+        addPipeline(pm, kGPUIndexingPipeline);
+        addPipeline(pm, rocdlPipeline(options.chip.empty() ? StringRef(findGPUTarget("HIP")->chip)
+                                                            : StringRef(options.chip.getValue()),
+                                      binaryOptions("HIP", options.format)));
+      });
+  PassPipelineRegistration<>(
       "tg-cpu-to-llvm", "Stage 4 on CPU: bufferized kernels to loops, then to the LLVM dialect",
       [](OpPassManager &pm) {
         addPipeline(pm, kLoopsPipeline);
@@ -149,9 +339,10 @@ void mlir::tg::registerTGPipelines() {
 FailureOr<Executable> mlir::tg::compileFunction(ModuleOp original, StringRef name,
                                                 const CompileOptions &options) {
   registerPasses();
-  if (options.device != "CPU")
+  const GPUTarget *gpuTarget = findGPUTarget(options.device);
+  if (options.device != "CPU" && !gpuTarget)
     return original.emitError("tg: no compiler target for device ")
-           << options.device << " yet; CPU is the one target";
+           << options.device << "; the targets are CPU, VULKAN, CUDA and HIP";
   OwningOpRef<ModuleOp> module = original.clone();
   auto function = module->lookupSymbol<func::FuncOp>(name);
   if (!function)
@@ -191,6 +382,8 @@ FailureOr<Executable> mlir::tg::compileFunction(ModuleOp original, StringRef nam
   for (auto kernel : module->getOps<func::FuncOp>())
     if (kernel->hasAttr("tg.kernel"))
       summaries.push_back(summarize(kernel));
+  if (gpuTarget)
+    return compileForGPU(*module, original, name, *gpuTarget, summaries, writer, options);
   if (failed(runPipeline(*module, bufferizePipeline(options.noopt, options.portable), options)))
     return failure();
 

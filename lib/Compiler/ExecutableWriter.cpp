@@ -4,7 +4,9 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinTypes.h"
 
 #include <cstring>
@@ -85,21 +87,24 @@ LogicalResult ExecutableWriter::readPlan(func::FuncOp function) {
       continue;
     }
     if (auto call = dyn_cast<func::CallOp>(op)) {
-      StringRef kernel = call.getCallee();
-      auto [it, inserted] = kernelIndex.try_emplace(kernel, kernels.size());
-      if (inserted)
-        kernels.push_back(Kernel{kernel.str(), "", tg_kernel_desc{}});
-      Step step{};
-      step.step.kind = TG_STEP_LAUNCH;
-      step.step.kernel = it->second;
-      for (Value operand : call.getOperands()) {
-        FailureOr<uint32_t> id = bufferOf(operand, call);
-        if (failed(id))
-          return failure();
-        step.buffers.push_back(*id);
+      if (failed(addLaunch(call.getCallee(), call.getOperands(), call)))
+        return failure();
+      continue;
+    }
+    if (auto launch = dyn_cast<gpu::LaunchFuncOp>(op)) {
+      StringRef kernel = launch.getKernelName().getValue();
+      if (failed(addLaunch(kernel, launch.getKernelOperands(), launch)))
+        return failure();
+      tg_kernel_desc &desc = kernels[kernelIndex[kernel]].desc;
+      gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
+      gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
+      Value sizes[] = {grid.x, grid.y, grid.z, block.x, block.y, block.z};
+      for (auto [i, size] : llvm::enumerate(sizes)) {
+        std::optional<int64_t> constant = getConstantIntValue(size);
+        if (!constant)
+          return launch.emitError("tg: a launch of a size only known at run time");
+        (i < 3 ? desc.grid[i] : desc.block[i - 3]) = static_cast<uint32_t>(*constant);
       }
-      kernels[it->second].desc.num_buffers = step.buffers.size();
-      steps.push_back(std::move(step));
       continue;
     }
     if (auto copy = dyn_cast<memref::CopyOp>(op)) {
@@ -161,6 +166,25 @@ LogicalResult ExecutableWriter::readPlan(func::FuncOp function) {
       continue;
     return op.emitError("tg: unsupported operation in the launch plan");
   }
+  return success();
+}
+
+LogicalResult ExecutableWriter::addLaunch(StringRef kernel, ValueRange operands,
+                                         Operation *launch) {
+  auto [it, inserted] = kernelIndex.try_emplace(kernel, kernels.size());
+  if (inserted)
+    kernels.push_back(Kernel{kernel.str(), "", tg_kernel_desc{}});
+  Step step{};
+  step.step.kind = TG_STEP_LAUNCH;
+  step.step.kernel = it->second;
+  for (Value operand : operands) {
+    FailureOr<uint32_t> id = bufferOf(operand, launch);
+    if (failed(id))
+      return failure();
+    step.buffers.push_back(*id);
+  }
+  kernels[it->second].desc.num_buffers = step.buffers.size();
+  steps.push_back(std::move(step));
   return success();
 }
 

@@ -11,6 +11,7 @@
 
 #include "mlir/IR/Types.h"
 #include "mlir/IR/Value.h"
+#include "mlir/IR/ValueRange.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -33,7 +34,8 @@ public:
   LogicalResult addSignatureType(Type type, bool isInput);
 
   /// Reads the launch plan from the bufferized function: memref.alloc is an
-  /// intermediate buffer, func.call of a kernel a launch, memref.copy a copy,
+  /// intermediate buffer, func.call or gpu.launch_func of a kernel a launch
+  /// (with its grid and workgroup sizes), memref.copy a copy,
   /// the returned buffers the outputs.
   LogicalResult readPlan(func::FuncOp function);
 
@@ -59,6 +61,8 @@ private:
 
   FailureOr<uint32_t> addBuffer(Type type, uint32_t role, Operation *where);
   FailureOr<uint32_t> bufferOf(Value v, Operation *user);
+  /// A launch step of `kernel` on `operands` (a func.call or gpu.launch_func).
+  LogicalResult addLaunch(StringRef kernel, ValueRange operands, Operation *launch);
 
   std::string functionName;
   std::vector<Type> inputTypes, outputTypes;

@@ -36,11 +36,12 @@
 // RUN: not tg-run %s --function=g --input=1,2,3,4,5,6 --input=1,2,3.5,4,5,6 2>&1 | FileCheck %s --check-prefix=NOTINT
 // NOTINT: tg-run: --input #1 (tensor<2x3xi32>) '3.5' is not a value of this type
 
-// Devices: a backend without its plug-in here, and a name that is none.
+// Devices: backends whose driver or device is missing here (this machine
+// has no NVIDIA driver; the HIP runtime finds no GPU), and a name that is none.
 // RUN: not tg-run %s --function=f --device=CUDA --input=1,2 2>&1 | FileCheck %s --check-prefix=CUDA
-// CUDA: tg-run: the CUDA backend is not installed: there is no libtgrt-backend-cuda.so in {{.*}}
+// CUDA: tg-run: the CUDA backend ({{.*}}libtgrt-backend-cuda.so) has no devices: libcuda.so.1 is not installed (the NVIDIA driver)
 // RUN: not env DEV=HIP tg-run %s --function=f --input=1,2 2>&1 | FileCheck %s --check-prefix=HIP
-// HIP: tg-run: the HIP backend is not installed
+// HIP: tg-run: the HIP backend ({{.*}}libtgrt-backend-hip.so) has no devices: {{.*}}HIP
 // RUN: not tg-run %s --function=f --device=TPU --input=1,2 2>&1 | FileCheck %s --check-prefix=NODEV
 // NODEV: tg-run: "TPU" names no known device; the known backends are CPU, CUDA, HIP and VULKAN
 

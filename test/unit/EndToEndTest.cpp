@@ -1,7 +1,8 @@
 //===- EndToEndTest.cpp - compiled tg programs against the reference -----===//
 //
 // Builds small tg programs as MLIR text, compiles each with compileFunction,
-// runs it on the CPU device of the runtime and compares every result (and
+// runs it on a device of the runtime (DEV, as in tinygrad; CPU when unset:
+// CTest runs the suite on CPU and on VULKAN) and compares every result (and
 // every argument buffer, for tg.assign) with the naive evaluator of
 // Reference.h. Inputs are random with fixed seeds.
 //
@@ -71,6 +72,7 @@ namespace {
 
 struct Environment {
   mlir::MLIRContext context;
+  std::string deviceName = std::getenv("DEV") ? std::getenv("DEV") : "CPU";
   tgrt_device device = nullptr;
   std::string deviceError;
 
@@ -84,7 +86,7 @@ struct Environment {
 
   Environment() : context(makeRegistry()) {
     context.loadAllAvailableDialects();
-    if (tgrt_device_open("CPU", &device) != TGRT_OK) {
+    if (tgrt_device_open(deviceName.c_str(), &device) != TGRT_OK) {
       deviceError = tgrt_last_error();
       device = nullptr;
     }
@@ -219,7 +221,7 @@ Run compileAndRun(const std::string &text, const std::vector<Tensor> &inputs) {
   Run run;
   Environment &e = env();
   if (!e.device) {
-    run.error = "no CPU device: " + e.deviceError;
+    run.error = "no " + e.deviceName + " device: " + e.deviceError;
     return run;
   }
   std::string diagnostics;
@@ -238,7 +240,8 @@ Run compileAndRun(const std::string &text, const std::vector<Tensor> &inputs) {
       return mlir::success();
     });
     mlir::tg::CompileOptions options;
-    options.device = "CPU";
+    options.device = tgrt_device_name(e.device);
+    options.device = options.device.substr(0, options.device.find(':'));
     if (const char *debug = std::getenv("TG_E2E_DEBUG")) { // as tg-run's DEBUG
       options.debug = std::atoi(debug);
       options.log = &llvm::errs();

@@ -8,12 +8,14 @@
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "tg/Compiler/Compiler.h"
 #include "tg/Conversion/Passes.h"
 #include "tg/Dialect/TG/IR/TGDialect.h"
 #include "tg/Target/CPU/Passes.h"
 #include "tg/Dialect/TG/Transforms/Passes.h"
+#include "tg/Target/GPU/Passes.h"
 
 namespace mlir::tg::test {
 void registerTestMatchExpectedPass();
@@ -24,12 +26,15 @@ int main(int argc, char **argv) {
   mlir::tg::registerTGPasses();
   mlir::tg::registerTGConversionPasses();
   mlir::tg::registerTGCPUPasses();
+  mlir::tg::registerTGGPUPasses();
   mlir::tg::registerTGPipelines();
   mlir::tg::test::registerTestMatchExpectedPass();
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
+  // gpu-module-to-binary translates kernels to LLVM IR.
+  mlir::registerAllToLLVMIRTranslations(registry);
   registry.insert<mlir::tg::TGDialect>();
 
   return mlir::asMainReturnCode(mlir::MlirOptMain(

@@ -53,6 +53,11 @@ static cl::list<std::string> inputValues("input",
 static cl::opt<bool> randomInputs("random", cl::desc("Fill arguments without --input with random values"), cl::cat(runCategory));
 static cl::opt<unsigned> seed("seed", cl::desc("Seed of random inputs"), cl::init(0), cl::cat(runCategory));
 static cl::opt<std::string> device("device", cl::desc("Device to run on (default: DEV, else CPU)"), cl::cat(runCategory));
+static cl::opt<std::string> emitBinary(
+    "emit-binary",
+    cl::desc("Compile for --device's kind (CPU, VULKAN, CUDA, HIP) without opening a device, write "
+             "the device binary (shared object, SPIR-V, cubin, hsaco) to this file, and exit"),
+    cl::value_desc("file"), cl::cat(runCategory));
 static cl::opt<bool> listDevices("list-devices", cl::desc("List the backends and their devices, and exit"), cl::cat(runCategory));
 static cl::opt<bool> portable("portable", cl::desc("CPU: code for any x86-64-v2 machine"), cl::cat(runCategory));
 static cl::opt<std::string> outputFile("output",
@@ -321,7 +326,7 @@ int main(int argc, char **argv) {
   std::vector<std::string> givenInputs(inputValues.begin(), inputValues.end());
   const bool fillRandom = randomInputs, portableCode = portable;
   const unsigned runs = std::max(1u, unsigned(repeat)), randomSeed = seed;
-  const std::string deviceName = device, resultFile = outputFile;
+  const std::string deviceName = device, resultFile = outputFile, binaryFile = emitBinary;
   if (listDevices) {
     if (tgrt_list_backends(reportBackend, nullptr) != TGRT_OK)
       return fail(tgrt_last_error());
@@ -365,11 +370,16 @@ int main(int argc, char **argv) {
   }
 
   int debug = envInt("DEBUG");
-  tgrt_device dev;
-  if (tgrt_device_open(deviceName.empty() ? nullptr : deviceName.c_str(), &dev) != TGRT_OK)
+  tgrt_device dev = nullptr;
+  if (binaryFile.empty() &&
+      tgrt_device_open(deviceName.empty() ? nullptr : deviceName.c_str(), &dev) != TGRT_OK)
     return fail(tgrt_last_error());
   tg::CompileOptions options;
-  options.device = llvm::StringRef(tgrt_device_name(dev)).split(':').first.str();
+  options.device = llvm::StringRef(dev ? tgrt_device_name(dev) : deviceName.c_str())
+                       .split(':')
+                       .first.upper();
+  if (options.device.empty())
+    options.device = "CPU";
   options.portable = portableCode;
   options.noopt = envInt("NOOPT") != 0;
   options.debug = debug;
@@ -380,6 +390,18 @@ int main(int argc, char **argv) {
     return fail("compiling @" + name + " failed (see the errors above)");
   double compileSeconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - compileStart).count();
+
+  if (!binaryFile.empty()) {
+    const std::string &blob = executable->blob;
+    tg_executable_header header;
+    std::memcpy(&header, blob.data(), sizeof(header));
+    std::error_code ec;
+    llvm::raw_fd_ostream out(binaryFile, ec);
+    if (ec)
+      return fail("cannot write " + binaryFile + ": " + ec.message());
+    out << llvm::StringRef(blob.data() + header.binary_offset, header.binary_size);
+    return 0;
+  }
 
   tgrt_executable exe;
   if (tgrt_executable_load(dev, executable->blob.data(), executable->blob.size(), &exe) != TGRT_OK)

@@ -24,8 +24,10 @@ class ModuleOp;
 namespace tg {
 
 struct CompileOptions {
-  /// Device kind the code is for: "CPU" (others follow with the GPU targets).
+  /// Device kind the code is for: "CPU", "VULKAN", "CUDA" or "HIP".
   std::string device = "CPU";
+  /// CUDA and HIP: the GPU to compile for (sm_90, gfx90a when empty).
+  std::string chip;
   /// CPU: code for any x86-64-v2 machine instead of this one's CPU.
   bool portable = false;
   /// tinygrad's NOOPT=1: no tiling, vectorization or worker split.
@@ -49,7 +51,9 @@ struct Executable {
 };
 
 /// Registers the compiler's stages as pass pipelines, for tg-opt:
-/// `tg-to-kernels`, `tg-cpu-kernels{noopt portable}`, `tg-cpu-to-llvm`.
+/// `tg-to-kernels`, `tg-cpu-kernels{noopt portable}`, `tg-cpu-to-llvm`,
+/// `tg-gpu-kernels`, `tg-gpu-to-spirv`, `tg-gpu-to-nvvm{chip format}`,
+/// `tg-gpu-to-rocdl{chip format}`.
 /// compileFunction runs the same ones, reading the launch plan from the
 /// host function between the last two.
 void registerTGPipelines();

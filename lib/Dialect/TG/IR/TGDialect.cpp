@@ -66,3 +66,15 @@ LogicalResult TGDialect::verifyRegionArgAttribute(Operation *op,
                            << ", which is not an integer or index";
   return success();
 }
+
+LogicalResult GPULaunchAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                    int64_t threads, bool groupReduce) {
+  // 1024 threads per workgroup is what every GPU API guarantees at most.
+  if (threads < 1 || threads > 1024)
+    return emitError() << "#tg.launch threads must be in [1, 1024], got " << threads;
+  // The workgroup's partial results are combined by halving.
+  if (groupReduce && !llvm::isPowerOf2_64(threads))
+    return emitError() << "#tg.launch with group_reduce needs a power-of-two thread count, got "
+                       << threads;
+  return success();
+}

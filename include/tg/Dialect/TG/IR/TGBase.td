@@ -106,4 +106,28 @@ def TG_KernelOptsAttr : AttrDef<TG_Dialect, "KernelOpts"> {
   }];
 }
 
+def TG_GPULaunchAttr : AttrDef<TG_Dialect, "GPULaunch"> {
+  let mnemonic = "launch";
+  let summary = "how a kernel is spread over GPU threads";
+  let description = [{
+    The GPU kernel optimizer's choice for a kernel function (`tg.launch`),
+    recorded by `tg-gpu-choose-launch` and carried out by
+    `tg-gpu-map-kernels`:
+
+    - `threads`: threads per workgroup (one-dimensional);
+    - `group_reduce = false`: one thread per output element, each running
+      the reduction loops (if any) alone; the grid covers the outputs;
+    - `group_reduce = true`: one workgroup per output element; its threads
+      share the reduction's iterations and combine their partial results
+      in workgroup memory, with a barrier between the halving steps.
+
+    `#tg.launch<threads = 256, group_reduce = false>`
+  }];
+  let parameters = (ins "int64_t":$threads, "bool":$group_reduce);
+  let genVerifyDecl = 1;
+  let assemblyFormat = [{
+    `<` `threads` `=` $threads `,` `group_reduce` `=` $group_reduce `>`
+  }];
+}
+
 #endif // TG_BASE_TD
