@@ -90,8 +90,9 @@ const std::vector<uint8_t> &testKernels() {
 }
 
 int main(int argc, char **argv) {
-  for (const char *knob : {"DEV", "THREADS", "NUM_CPU_THREADS",
-                           "LRU_CACHE_CAP", "TGRT_BACKEND_PATH"})
+  for (const char *knob : {"DEV", "THREADS", "NUM_CPU_THREADS", "LRU_CACHE_CAP",
+                           "TGRT_BACKEND_PATH", "TGRT_VULKAN_LIBRARY",
+                           "TGRT_VULKAN_FORCE_STAGING"})
     unsetenv(knob);
   ::testing::InitGoogleTest(&argc, argv);
   return RUN_ALL_TESTS();

@@ -11,6 +11,7 @@
 #include <vulkan/vulkan.h>
 
 #include "blob_builder.h"
+#include "test_support.h"
 #include "tg_backend.h"
 #include "tgrt.h"
 
@@ -20,8 +21,6 @@
 #include <cstddef>
 #include <cstdlib>
 #include <dlfcn.h>
-#include <fstream>
-#include <iterator>
 #include <memory>
 #include <string>
 #include <thread>
@@ -34,67 +33,6 @@ constexpr uint32_t kElements = 1000;
 constexpr uint32_t kWorkgroups = (kElements + 63) / 64;
 
 // ---- handles and checks ----------------------------------------------------
-
-struct DeviceRelease {
-  void operator()(tgrt_device device) const { tgrt_device_release(device); }
-};
-struct BufferRelease {
-  void operator()(tgrt_buffer buffer) const { tgrt_buffer_release(buffer); }
-};
-struct ExecutableRelease {
-  void operator()(tgrt_executable executable) const {
-    tgrt_executable_release(executable);
-  }
-};
-using Device = std::unique_ptr<tgrt_device_t, DeviceRelease>;
-using Buffer = std::unique_ptr<tgrt_buffer_t, BufferRelease>;
-using Executable = std::unique_ptr<tgrt_executable_t, ExecutableRelease>;
-
-class ScopedEnv {
-public:
-  ScopedEnv(const char *name, const char *value) : name_(name) {
-    const char *old = std::getenv(name);
-    hadValue_ = old != nullptr;
-    if (old)
-      oldValue_ = old;
-    setenv(name, value, 1);
-  }
-  ~ScopedEnv() {
-    if (hadValue_)
-      setenv(name_.c_str(), oldValue_.c_str(), 1);
-    else
-      unsetenv(name_.c_str());
-  }
-
-private:
-  std::string name_;
-  bool hadValue_;
-  std::string oldValue_;
-};
-
-::testing::AssertionResult ok(tgrt_status status) {
-  if (status == TGRT_OK)
-    return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure()
-         << tgrt_status_string(status) << ": " << tgrt_last_error();
-}
-
-::testing::AssertionResult failsWith(tgrt_status status, tgrt_status expected,
-                                     const std::string &text) {
-  std::string error = tgrt_last_error();
-  if (status == expected && error.find(text) != std::string::npos)
-    return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure()
-         << "got " << tgrt_status_string(status) << " \"" << error
-         << "\", expected " << tgrt_status_string(expected)
-         << " with a message containing \"" << text << "\"";
-}
-
-Device openVulkan() {
-  tgrt_device device = nullptr;
-  EXPECT_TRUE(ok(tgrt_device_open("VULKAN", &device)));
-  return Device(device);
-}
 
 template <class T>
 Buffer bufferOf(tgrt_device device, const std::vector<T> &values) {
@@ -114,15 +52,9 @@ template <class T> std::vector<T> contents(tgrt_buffer buffer) {
   return values;
 }
 
-std::vector<uint8_t> readFile(const std::string &path) {
-  std::ifstream file(path, std::ios::binary);
-  EXPECT_TRUE(file.good()) << "cannot read " << path;
-  return std::vector<uint8_t>(std::istreambuf_iterator<char>(file), {});
-}
-
 // The assembled kernels/<name>.spvasm.
 std::vector<uint8_t> spirv(const char *name) {
-  return readFile(std::string(TGRT_VULKAN_TEST_KERNELS) + "/" + name + ".spv");
+  return readFile((std::string(TGRT_VULKAN_TEST_KERNELS) + "/" + name + ".spv").c_str());
 }
 
 // ---- executables -----------------------------------------------------------
@@ -309,13 +241,13 @@ TEST(Vulkan, IsListedWithItsDevices) {
           << report.detail;
     }
   EXPECT_TRUE(listed);
-  Device device = openVulkan();
+  Device device = openDevice("VULKAN");
   ASSERT_TRUE(device);
   EXPECT_STREQ(tgrt_device_name(device.get()), "VULKAN:0");
 }
 
 TEST(Vulkan, AddsVectors) {
-  Device device = openVulkan();
+  Device device = openDevice("VULKAN");
   ASSERT_TRUE(device);
   std::vector<float> a = floats(0.5f, 0.25f), b = floats(-3.0f, 1.5f);
   std::vector<float> sum =
@@ -326,7 +258,7 @@ TEST(Vulkan, AddsVectors) {
 }
 
 TEST(Vulkan, SecondLaunchReadsWhatTheFirstWrote) {
-  Device device = openVulkan();
+  Device device = openDevice("VULKAN");
   ASSERT_TRUE(device);
   // t = a + b; out = t * t, batched into one submission.
   BlobSpec spec;
@@ -349,7 +281,7 @@ TEST(Vulkan, SecondLaunchReadsWhatTheFirstWrote) {
 }
 
 TEST(Vulkan, LongChainOfDependentLaunches) {
-  Device device = openVulkan();
+  Device device = openDevice("VULKAN");
   ASSERT_TRUE(device);
   // out = a + 41 b, one addition per launch, ping-ponging between two
   // intermediates: each launch reads the previous one's result.
@@ -378,7 +310,7 @@ TEST(Vulkan, LongChainOfDependentLaunches) {
 }
 
 TEST(Vulkan, CopyStepFeedsTheNextLaunch) {
-  Device device = openVulkan();
+  Device device = openDevice("VULKAN");
   ASSERT_TRUE(device);
   // t = copy of a; out = t + b.
   BlobSpec spec;
@@ -399,7 +331,7 @@ TEST(Vulkan, CopyStepFeedsTheNextLaunch) {
 }
 
 TEST(Vulkan, AddsInt64) {
-  Device device = openVulkan();
+  Device device = openDevice("VULKAN");
   ASSERT_TRUE(device);
   if (!features().int64)
     GTEST_SKIP() << "the device lacks shaderInt64";
@@ -417,7 +349,7 @@ TEST(Vulkan, AddsInt64) {
 }
 
 TEST(Vulkan, MultipliesFloat64) {
-  Device device = openVulkan();
+  Device device = openDevice("VULKAN");
   ASSERT_TRUE(device);
   if (!features().float64)
     GTEST_SKIP() << "the device lacks shaderFloat64";
@@ -436,7 +368,7 @@ TEST(Vulkan, MultipliesFloat64) {
 }
 
 TEST(Vulkan, AddsInt8Wrapping) {
-  Device device = openVulkan();
+  Device device = openDevice("VULKAN");
   ASSERT_TRUE(device);
   if (!features().int8)
     GTEST_SKIP() << "the device lacks shaderInt8 or storageBuffer8BitAccess";
@@ -453,7 +385,7 @@ TEST(Vulkan, AddsInt8Wrapping) {
 }
 
 TEST(Vulkan, ReadsAndWritesAtAnOffset) {
-  Device device = openVulkan();
+  Device device = openDevice("VULKAN");
   ASSERT_TRUE(device);
   std::vector<float> values = floats(1.0f, 1.0f);
   Buffer buffer = bufferOf(device.get(), values);
@@ -481,7 +413,7 @@ TEST(Vulkan, ReadsAndWritesAtAnOffset) {
 }
 
 TEST(Vulkan, ReadAfterRunSeesTheResultAndWriteDoesNotRaceIt) {
-  Device device = openVulkan();
+  Device device = openDevice("VULKAN");
   ASSERT_TRUE(device);
   Executable executable =
       load(device.get(), binaryExecutable("f32", "add", TG_DTYPE_FLOAT32));
@@ -513,7 +445,7 @@ TEST(Vulkan, ReadAfterRunSeesTheResultAndWriteDoesNotRaceIt) {
 }
 
 TEST(Vulkan, ZeroByteArgumentIsBoundButNeverTouched) {
-  Device device = openVulkan();
+  Device device = openDevice("VULKAN");
   ASSERT_TRUE(device);
   // out = fill_seven(out, empty): the runtime passes NULL for the empty one.
   BlobSpec spec;
@@ -536,7 +468,7 @@ TEST(Vulkan, ZeroByteArgumentIsBoundButNeverTouched) {
 }
 
 TEST(Vulkan, EmptyGridRunsNothing) {
-  Device device = openVulkan();
+  Device device = openDevice("VULKAN");
   ASSERT_TRUE(device);
   // x = add(x, a, b) in place, over a grid with no workgroups.
   BlobSpec spec;
@@ -567,7 +499,7 @@ TEST(Vulkan, EmptyGridRunsNothing) {
 }
 
 TEST(Vulkan, ObservedLaunchesAreTimedOneByOne) {
-  Device device = openVulkan();
+  Device device = openDevice("VULKAN");
   ASSERT_TRUE(device);
   Executable executable =
       load(device.get(), binaryExecutable("f32", "multiply", TG_DTYPE_FLOAT32));
@@ -595,7 +527,7 @@ TEST(Vulkan, ObservedLaunchesAreTimedOneByOne) {
 }
 
 TEST(Vulkan, RunsFromManyThreadsAtOnce) {
-  Device device = openVulkan();
+  Device device = openDevice("VULKAN");
   ASSERT_TRUE(device);
   Executable executable =
       load(device.get(), binaryExecutable("f32", "add", TG_DTYPE_FLOAT32));
@@ -634,7 +566,7 @@ TEST(Vulkan, RunsFromManyThreadsAtOnce) {
 TEST(Vulkan, StagingBufferPathGivesTheSameResults) {
   // As on a discrete GPU, whose memory the host cannot map.
   ScopedEnv staging("TGRT_VULKAN_FORCE_STAGING", "1");
-  Device device = openVulkan();
+  Device device = openDevice("VULKAN");
   ASSERT_TRUE(device);
   std::vector<float> a = floats(0.5f, 0.25f), b = floats(-3.0f, 1.5f);
   std::vector<float> sum =
@@ -658,7 +590,7 @@ TEST(Vulkan, StagingBufferPathGivesTheSameResults) {
 }
 
 TEST(Vulkan, NonSpirvBinaryIsRejected) {
-  Device device = openVulkan();
+  Device device = openDevice("VULKAN");
   ASSERT_TRUE(device);
   BlobSpec spec;
   spec.buffers = {elements(TG_BUFFER_OUTPUT, TG_DTYPE_FLOAT32)};
@@ -678,7 +610,7 @@ TEST(Vulkan, NonSpirvBinaryIsRejected) {
 }
 
 TEST(Vulkan, MalformedSpirvIsRejected) {
-  Device device = openVulkan();
+  Device device = openDevice("VULKAN");
   ASSERT_TRUE(device);
   BlobSpec spec;
   spec.buffers = {elements(TG_BUFFER_OUTPUT, TG_DTYPE_FLOAT32)};
@@ -700,7 +632,7 @@ TEST(Vulkan, MalformedSpirvIsRejected) {
 }
 
 TEST(Vulkan, MissingEntryPointIsNamed) {
-  Device device = openVulkan();
+  Device device = openDevice("VULKAN");
   ASSERT_TRUE(device);
   std::vector<uint8_t> blob =
       binaryExecutable("f32", "subtract", TG_DTYPE_FLOAT32);
@@ -713,7 +645,7 @@ TEST(Vulkan, MissingEntryPointIsNamed) {
 }
 
 TEST(Vulkan, KernelWhosePipelineFailsIsNamed) {
-  Device device = openVulkan();
+  Device device = openDevice("VULKAN");
   ASSERT_TRUE(device);
   // Every OpReturn becomes OpNop: the module keeps its structure and entry
   // points, but its blocks lose their terminators, which the driver rejects
@@ -883,11 +815,3 @@ TEST_F(VulkanAbi, TransfersPastTheEndAreRefused) {
 }
 
 } // namespace
-
-int main(int argc, char **argv) {
-  for (const char *knob : {"DEV", "LRU_CACHE_CAP", "TGRT_BACKEND_PATH",
-                           "TGRT_VULKAN_LIBRARY", "TGRT_VULKAN_FORCE_STAGING"})
-    unsetenv(knob);
-  ::testing::InitGoogleTest(&argc, argv);
-  return RUN_ALL_TESTS();
-}
