@@ -27,6 +27,7 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdlib>
 #include <mutex>
 
 using namespace mlir;
@@ -150,13 +151,23 @@ struct GPUTarget {
   std::string (*pipeline)(StringRef chip, StringRef binaryOptions);
 };
 
-/// The CUDA toolkit whose ptxas (and libdevice) compile PTX to cubins: the
-/// one of the ptxas on PATH, else /usr/local/cuda; empty when there is none.
+/// The CUDA toolkit whose ptxas and libdevice compile PTX to cubins: the
+/// first of $CUDA_PATH, $CUDA_HOME, the toolkit of the ptxas on PATH and
+/// /usr/local/cuda that has both; empty when none does. A ptxas on PATH may
+/// be a wrapper script outside its toolkit (/usr/local/bin/ptxas), so a
+/// candidate counts only with its libdevice next to it.
 std::string cudaToolkit() {
+  SmallVector<std::string> candidates;
+  for (const char *variable : {"CUDA_PATH", "CUDA_HOME"})
+    if (const char *path = std::getenv(variable); path && *path)
+      candidates.push_back(path);
   if (llvm::ErrorOr<std::string> ptxas = llvm::sys::findProgramByName("ptxas"))
-    return llvm::sys::path::parent_path(llvm::sys::path::parent_path(*ptxas)).str();
-  if (llvm::sys::fs::can_execute("/usr/local/cuda/bin/ptxas"))
-    return "/usr/local/cuda";
+    candidates.push_back(llvm::sys::path::parent_path(llvm::sys::path::parent_path(*ptxas)).str());
+  candidates.push_back("/usr/local/cuda");
+  for (const std::string &toolkit : candidates)
+    if (llvm::sys::fs::can_execute(toolkit + "/bin/ptxas") &&
+        llvm::sys::fs::exists(toolkit + "/nvvm/libdevice/libdevice.10.bc"))
+      return toolkit;
   return "";
 }
 

@@ -460,13 +460,6 @@ struct Evaluator {
   }
 };
 
-std::vector<int64_t> stridesOf(const std::vector<int64_t> &shape) {
-  std::vector<int64_t> strides(shape.size(), 1);
-  for (int i = static_cast<int>(shape.size()) - 2; i >= 0; --i)
-    strides[i] = strides[i + 1] * shape[i + 1];
-  return strides;
-}
-
 std::vector<int64_t> unflatten(int64_t flat, const std::vector<int64_t> &shape) {
   std::vector<int64_t> index(shape.size());
   for (int i = static_cast<int>(shape.size()) - 1; i >= 0; --i) {

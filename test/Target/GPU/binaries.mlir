@@ -9,6 +9,10 @@
 //
 // RUN: tg-run %s --device=CUDA --emit-binary=%t.cubin
 // RUN: llvm-readelf --file-header --sections %t.cubin | FileCheck %s --check-prefix=CUBIN
+// A ptxas on PATH outside its toolkit (no nvvm/libdevice beside it) is
+// passed over for a toolkit that has both.
+// RUN: env -u CUDA_PATH -u CUDA_HOME PATH=%S/Inputs/ptxas-wrapper:/usr/bin:/bin tg-run %s --device=CUDA --emit-binary=%t.wrapped.cubin
+// RUN: llvm-readelf --file-header --sections %t.wrapped.cubin | FileCheck %s --check-prefix=CUBIN
 //
 // MLIR looks for the AMDGPU device libraries and ld.lld under ROCM_PATH.
 // RUN: rm -rf %t.rocm && mkdir -p %t.rocm/amdgcn %t.rocm/llvm/bin
