@@ -98,15 +98,16 @@ std::string gpuKernelsPipeline() {
 }
 
 /// What every GPU target runs first on the gpu.module: loads and stores on
-/// the arguments themselves, plain index arithmetic.
+/// the arguments themselves, plain index arithmetic, integer powers as loops.
 constexpr StringLiteral kGPUIndexingPipeline =
-    "fold-memref-alias-ops,lower-affine,canonicalize,cse,loop-invariant-code-motion";
+    "fold-memref-alias-ops,lower-affine,canonicalize,cse,loop-invariant-code-motion,"
+    "gpu.module(tg-gpu-expand-math)";
 
 /// Vulkan 1.1 with the storage and arithmetic of every tg element type
 /// (lavapipe and desktop GPUs have them); exp2 and log2 as on the CPU (GLSL's
 /// are not exact enough, and have no f64 forms).
 constexpr StringLiteral kSPIRVPipeline =
-    "tg-cpu-approximate-math,arith-expand,"
+    "tg-cpu-approximate-math,gpu.module(tg-spirv-expand-math),arith-expand,"
     "spirv-attach-target{module=tg_kernels ver=v1.3 client_api=Vulkan "
     "caps=Shader,Int64,Int16,Int8,Float64,Float16,StorageBuffer16BitAccess,"
     "StorageBuffer8BitAccess "

@@ -16,6 +16,19 @@ using namespace mlir;
 
 namespace {
 
+/// extf(x: bf16 → f64) → extf(extf(x → f32) → f64): exact, and the bits
+/// conversion below only widens bf16 to f32.
+struct ExtendBFloat16ThroughF32 : OpRewritePattern<arith::ExtFOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(arith::ExtFOp op, PatternRewriter &rewriter) const override {
+    if (!op.getIn().getType().isBF16() || op.getType().isF32())
+      return rewriter.notifyMatchFailure(op, "not a scalar bf16 widened past f32");
+    Value wide = arith::ExtFOp::create(rewriter, op.getLoc(), rewriter.getF32Type(), op.getIn());
+    rewriter.replaceOpWithNewOp<arith::ExtFOp>(op, op.getType(), wide);
+    return success();
+  }
+};
+
 struct EmulateNarrowFloatsPass
     : tg::impl::TGCPUEmulateNarrowFloatsBase<EmulateNarrowFloatsPass> {
   void runOnOperation() override {
@@ -32,6 +45,7 @@ struct EmulateNarrowFloatsPass
       return signalPassFailure();
 
     RewritePatternSet conversions(context);
+    conversions.add<ExtendBFloat16ThroughF32>(context);
     arith::populateExpandBFloat16Patterns(conversions);
     if (failed(applyPatternsGreedily(getOperation(), std::move(conversions))))
       signalPassFailure();

@@ -4,7 +4,6 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
@@ -25,8 +24,8 @@ struct SPIRVPrepareKernelsPass : tg::impl::TGSPIRVPrepareKernelsBase<SPIRVPrepar
       if (!kernel.isKernel())
         continue;
       allocateWorkgroupMemory(kernel);
-      storeNarrowFloatsAsIntegers(kernel);
-      expandTrunc(kernel);
+      bfloat16AsInteger(kernel);
+      storeHalfAsInteger(kernel);
       if (kernel->hasAttr(abiName))
         continue;
       std::optional<ArrayRef<int32_t>> size = kernel.getKnownBlockSize();
@@ -38,15 +37,53 @@ struct SPIRVPrepareKernelsPass : tg::impl::TGSPIRVPrepareKernelsBase<SPIRVPrepar
     }
   }
 
-  /// bf16 has no SPIR-V type and f16 is computed in f32 anyway
-  /// (tg-cpu-emulate-narrow-floats), so both are stored as i16: loads and
-  /// stores move i16 and bitcast, and the bitcasts cancel with the
-  /// emulation's own.
-  static void storeNarrowFloatsAsIntegers(gpu::GPUFuncOp kernel) {
+  /// bf16 has no SPIR-V type. tg-cpu-emulate-narrow-floats leaves it only
+  /// where data moves (loads, stores, selects, constants, loop-carried
+  /// values, workgroup memory, bitcasts from and to i16 bits), so every bf16
+  /// value and buffer becomes i16 and the bitcasts disappear. A bf16 left in
+  /// arithmetic then fails verification.
+  static void bfloat16AsInteger(gpu::GPUFuncOp kernel) {
+    Builder builder(kernel.getContext());
+    Type i16 = builder.getI16Type();
+    auto asInteger = [&](Type type) -> Type {
+      if (isa<BFloat16Type>(type))
+        return i16;
+      if (auto memref = dyn_cast<MemRefType>(type); memref && isa<BFloat16Type>(memref.getElementType()))
+        return memref.clone(i16);
+      return type;
+    };
+    SmallVector<Operation *> ops;
+    kernel.walk([&](Operation *op) { ops.push_back(op); });
+    for (Operation *op : ops) {
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          for (BlockArgument argument : block.getArguments())
+            argument.setType(asInteger(argument.getType()));
+      if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+        if (auto value = dyn_cast<FloatAttr>(constant.getValue()); value && value.getType().isBF16())
+          constant.setValueAttr(builder.getIntegerAttr(i16, value.getValue().bitcastToAPInt()));
+      } else if (auto cast = dyn_cast<arith::BitcastOp>(op)) {
+        if (asInteger(cast.getIn().getType()) == asInteger(cast.getType())) {
+          cast.getResult().replaceAllUsesWith(cast.getIn());
+          cast.erase();
+          continue;
+        }
+      }
+      for (OpResult result : op->getResults())
+        result.setType(asInteger(result.getType()));
+    }
+    SmallVector<Type> inputs(kernel.getArgumentTypes());
+    kernel.setFunctionType(builder.getFunctionType(inputs, {}));
+  }
+
+  /// f16 is computed in f32 anyway (tg-cpu-emulate-narrow-floats), so f16
+  /// buffers are i16 like bf16's: loads and stores move i16 and bitcast,
+  /// and the bitcasts cancel with the emulation's own.
+  static void storeHalfAsInteger(gpu::GPUFuncOp kernel) {
     Builder builder(kernel.getContext());
     auto asInteger = [&](Type type) -> Type {
       auto memref = dyn_cast<MemRefType>(type);
-      if (!memref || !isa<BFloat16Type, Float16Type>(memref.getElementType()))
+      if (!memref || !isa<Float16Type>(memref.getElementType()))
         return type;
       return memref.clone(builder.getI16Type());
     };
@@ -75,22 +112,6 @@ struct SPIRVPrepareKernelsPass : tg::impl::TGSPIRVPrepareKernelsBase<SPIRVPrepar
         store.getValueMutable().assign(
             arith::BitcastOp::create(b, store.getLoc(), element, store.getValue()));
       }
-    });
-  }
-
-  /// trunc(x) → x < 0 ? ceil(x) : floor(x): the SPIR-V lowering of math has
-  /// floor and ceil but no trunc.
-  static void expandTrunc(gpu::GPUFuncOp kernel) {
-    kernel.walk([](math::TruncOp trunc) {
-      OpBuilder b(trunc);
-      Location loc = trunc.getLoc();
-      Value x = trunc.getOperand();
-      Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(x.getType()));
-      Value negative = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, x, zero);
-      trunc.getResult().replaceAllUsesWith(arith::SelectOp::create(b, loc, negative,
-                                                       math::CeilOp::create(b, loc, x),
-                                                       math::FloorOp::create(b, loc, x)));
-      trunc.erase();
     });
   }
 

@@ -1,5 +1,5 @@
 // Representative kernels (elementwise, a reduction shared by a workgroup, a
-// matmul) compiled for each GPU target, the binaries checked with the
+// matmul, an integer power) compiled for each GPU target, the binaries checked with the
 // toolchains' own tools: SPIR-V with spirv-val, the cubin (through the CUDA
 // toolkit's ptxas) and the hsaco with llvm-readelf.
 //
@@ -25,6 +25,7 @@
 // SPIRV-DAG: OpEntryPoint GLCompute %{{.*}} "r_4_4096"
 // SPIRV-DAG: OpExecutionMode %r_4_4096 LocalSize 128 1 1
 // SPIRV-DAG: OpEntryPoint GLCompute %{{.*}} "r_64_48_32"
+// SPIRV-DAG: OpEntryPoint GLCompute %{{.*}} "E_16"
 // SPIRV-DAG: OpControlBarrier
 // SPIRV-DAG: OpDecorate %{{.*}} DescriptorSet 0
 
@@ -34,6 +35,7 @@
 // CUBIN-DAG: .text.r_4_4096
 // CUBIN-DAG: .text.r_64_48_32
 // CUBIN-DAG: .nv.shared.r_4_4096
+// CUBIN-DAG: .text.E_16
 
 // HSACO: Class: ELF64
 // HSACO: Machine: EM_AMDGPU
@@ -41,9 +43,11 @@
 // HSACO-DAG: E_64_32.kd
 // HSACO-DAG: r_4_4096.kd
 // HSACO-DAG: r_64_48_32.kd
+// HSACO-DAG: E_16.kd
 
 func.func @kernels(%x: tensor<64x32xf32>, %y: tensor<64x32xf32>, %r: tensor<4x4096xf32>,
-                   %w: tensor<32x48xf32>) -> (tensor<64x32xf32>, tensor<4x1xf32>, tensor<64x48xf32>) {
+                   %w: tensor<32x48xf32>, %u: tensor<16xui64>)
+    -> (tensor<64x32xf32>, tensor<4x1xf32>, tensor<64x48xf32>, tensor<16xui64>) {
   %sum = tg.add %x, %y : tensor<64x32xf32>
   %e = tg.exp2 %sum : tensor<64x32xf32>
   %rowsum = tg.reduce add %r [1] : tensor<4x4096xf32> -> tensor<4x1xf32>
@@ -54,5 +58,7 @@ func.func @kernels(%x: tensor<64x32xf32>, %y: tensor<64x32xf32>, %r: tensor<4x40
   %p = tg.mul %ae, %be : tensor<64x32x48xf32>
   %mm = tg.reduce add %p [1] : tensor<64x32x48xf32> -> tensor<64x1x48xf32>
   %m = tg.reshape %mm : tensor<64x1x48xf32> to tensor<64x48xf32>
-  return %e, %rowsum, %m : tensor<64x32xf32>, tensor<4x1xf32>, tensor<64x48xf32>
+  // An integer power is a loop in the kernel (math.ipowi has no lowering).
+  %power = tg.pow %u, %u : tensor<16xui64>
+  return %e, %rowsum, %m, %power : tensor<64x32xf32>, tensor<4x1xf32>, tensor<64x48xf32>, tensor<16xui64>
 }

@@ -147,7 +147,8 @@ def TGCPUEmulateNarrowFloats : Pass<"tg-cpu-emulate-narrow-floats", "::mlir::Mod
     computes them. Then every f32 ↔ bf16 conversion becomes integer
     arithmetic on the bits (round to nearest even; NaN stays NaN): x86's
     conversion instruction (vcvtneps2bf16) flushes subnormal results to
-    zero. Math ops are extended separately (`math-extend-to-supported-types`).
+    zero; bf16 widened to f64 goes through f32 (exact). Math ops are
+    extended separately (`math-extend-to-supported-types`).
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }

@@ -30,10 +30,17 @@ class SCFDialect;
 namespace spirv {
 class SPIRVDialect;
 }
+class RewritePatternSet;
 namespace tg {
 
 #define GEN_PASS_DECL
 #include "tg/Target/GPU/Passes.h.inc"
+
+/// math.ipowi as loops (tg-gpu-expand-math).
+void populateGPUExpandMathPatterns(RewritePatternSet &patterns);
+/// max, min, pow, sin and trunc as SPIR-V computes them exactly
+/// (tg-spirv-expand-math).
+void populateSPIRVExpandMathPatterns(RewritePatternSet &patterns);
 
 #define GEN_PASS_REGISTRATION
 #include "tg/Target/GPU/Passes.h.inc"

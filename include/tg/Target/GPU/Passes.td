@@ -77,6 +77,44 @@ def TGGPUMapKernels : Pass<"tg-gpu-map-kernels", "::mlir::ModuleOp"> {
                            "::mlir::memref::MemRefDialect"];
 }
 
+def TGGPUExpandMath : Pass<"tg-gpu-expand-math", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Compute integer powers with loops inside the kernels";
+  let description = [{
+    `math.ipowi` on scalars becomes power by squaring in an `scf.while`
+    (a negative exponent gives 1 / x^|n| truncated toward zero: 1, ±1 or 0),
+    as every GPU target needs: the CPU's `convert-math-to-funcs` outlines
+    powers into functions, which kernels in a gpu.module cannot call. An
+    unsigned power, which `convert-tg-to-arith` writes as a power of
+    zero-extended operands truncated back, is computed in the narrow type,
+    its exponent read as unsigned (ui64 would otherwise need i128).
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect"];
+}
+
+def TGSPIRVExpandMath : Pass<"tg-spirv-expand-math", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Give max, min, pow and sin the CPU's results on SPIR-V, and expand trunc";
+  let description = [{
+    GLSL.std.450's forms are undefined or inexact where C's are exact; on
+    scalars (kernels are scalar on GPUs):
+    - `arith.maximumf`/`minimumf`: NaN if either is NaN, and of two equal
+      values the and (or) of their bits, so max(-0, +0) = +0 and
+      min(-0, +0) = -0.
+    - `math.powf` on f16/f32: GLSL's Pow of |x| with C's special cases
+      (x = 1 or y = 0 → 1; NaN; negative x with a non-integer y → NaN;
+      |x| = 0, 1 or inf exactly; the sign for odd integer y).
+    - `math.sin` on f32: |x| ≥ 1 is reduced by Payne and Hanek's method
+      (four 32-bit limbs of 1/2π chosen by the exponent, in 64-bit
+      integers), then GLSL's Sin or Cos of the remainder of quarter turns
+      in [-π/4, π/4], so sin(3.4e38) is right; inf and NaN give NaN.
+    - `arith.remsi`: the remainder of the magnitudes (|INT_MIN| as
+      unsigned), with x's sign; the SPIR-V lowering reads INT_MIN as
+      positive.
+    - `math.trunc` becomes `x < 0 ? ceil(x) : floor(x)`.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
+                           "::mlir::spirv::SPIRVDialect"];
+}
+
 def TGSPIRVPrepareKernels : Pass<"tg-spirv-prepare-kernels", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Put gpu.func kernels in the form convert-gpu-to-spirv takes";
   let description = [{
@@ -88,13 +126,15 @@ def TGSPIRVPrepareKernels : Pass<"tg-spirv-prepare-kernels", "::mlir::gpu::GPUMo
     - Its workgroup attributions become `memref.alloc`s of workgroup memory
       at the start of the kernel (module-scope Workgroup variables once
       lowered): `convert-gpu-to-spirv` does not lower attributions.
-    - bf16 and f16 buffers become i16 buffers, loads and stores bitcast:
-      SPIR-V has no bf16, and both are computed in f32 on every target.
-    - `math.trunc` becomes `x < 0 ? ceil(x) : floor(x)`, which the SPIR-V
-      lowering of math has.
+    - Every bf16 value and buffer becomes i16, and bitcasts between bf16
+      and i16 disappear: SPIR-V has no bf16, and `tg-cpu-emulate-narrow-floats`
+      leaves it only where data moves (loads, stores, selects, constants,
+      loop-carried values). bf16 arithmetic left over fails verification.
+    - f16 buffers become i16 buffers, loads and stores bitcast: f16 is
+      computed in f32 on every target.
   }];
   let dependentDialects = ["::mlir::spirv::SPIRVDialect", "::mlir::memref::MemRefDialect",
-                           "::mlir::arith::ArithDialect", "::mlir::math::MathDialect"];
+                           "::mlir::arith::ArithDialect"];
 }
 
 #endif // TG_TARGET_GPU_PASSES_TD

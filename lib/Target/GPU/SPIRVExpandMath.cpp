@@ -1,0 +1,429 @@
+//===- SPIRVExpandMath.cpp - the tg-spirv-expand-math pass ----------------===//
+//
+// Math whose GLSL.std.450 form is undefined or inexact where C's (and so the
+// CPU's) is exact: signed zeros in max and min, pow's special cases, sin of
+// large arguments; and trunc, which has no SPIR-V form.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tg/Target/GPU/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::tg {
+#define GEN_PASS_DEF_TGSPIRVEXPANDMATH
+#include "tg/Target/GPU/Passes.h.inc"
+} // namespace mlir::tg
+
+using namespace mlir;
+
+namespace {
+
+/// Scalar arithmetic of one float type and its integers of the same width.
+struct Scalar {
+  OpBuilder &b;
+  Location loc;
+  FloatType type;
+
+  IntegerType bitsType() const { return b.getIntegerType(FloatType(type).getWidth()); }
+  Value f(double v) const { return arith::ConstantOp::create(b, loc, b.getFloatAttr(type, v)); }
+  Value nan() const {
+    return arith::ConstantOp::create(
+        b, loc, b.getFloatAttr(type, APFloat::getQNaN(type.getFloatSemantics())));
+  }
+  Value integer(int64_t v) const {
+    return arith::ConstantOp::create(b, loc, IntegerAttr::get(bitsType(), v));
+  }
+  Value add(Value x, Value y) const { return arith::AddFOp::create(b, loc, x, y); }
+  Value sub(Value x, Value y) const { return arith::SubFOp::create(b, loc, x, y); }
+  Value mul(Value x, Value y) const { return arith::MulFOp::create(b, loc, x, y); }
+  Value cmp(arith::CmpFPredicate predicate, Value x, Value y) const {
+    return arith::CmpFOp::create(b, loc, predicate, x, y);
+  }
+  Value select(Value p, Value x, Value y) const { return arith::SelectOp::create(b, loc, p, x, y); }
+  Value bits(Value x) const { return arith::BitcastOp::create(b, loc, bitsType(), x); }
+  Value fromBits(Value x) const { return arith::BitcastOp::create(b, loc, type, x); }
+  Value signBit(Value x) const {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, bits(x), integer(0));
+  }
+  /// Σ coefficients[k]·x^k by Horner's rule.
+  Value polynomial(ArrayRef<double> coefficients, Value x) const {
+    Value sum = f(coefficients.back());
+    for (double c : llvm::reverse(coefficients.drop_back()))
+      sum = add(mul(sum, x), f(c));
+    return sum;
+  }
+  Value both(Value p, Value q) const { return arith::AndIOp::create(b, loc, p, q); }
+  Value either(Value p, Value q) const { return arith::OrIOp::create(b, loc, p, q); }
+  Value negation(Value p) const {
+    return arith::XOrIOp::create(b, loc, p, arith::ConstantOp::create(b, loc, b.getBoolAttr(true)));
+  }
+  Value isInteger(Value x) const { return cmp(arith::CmpFPredicate::OEQ, math::TruncOp::create(b, loc, x), x); }
+};
+
+std::optional<Scalar> scalarOf(OpBuilder &b, Operation *op) {
+  auto type = dyn_cast<FloatType>(op->getResult(0).getType());
+  if (!type)
+    return std::nullopt;
+  return Scalar{b, op->getLoc(), type};
+}
+
+/// maximumf(x, y) → unordered ? NaN : x == y ? bits(x) & bits(y) : x > y ? x : y
+/// (GLSL's FMax may return either zero of max(-0, +0); the bits' and is +0).
+/// minimumf likewise with <, and the bits' or (-0).
+template <typename Op, arith::CmpFPredicate kPicksX, typename JoinBits>
+struct ExpandExtremum : OpRewritePattern<Op> {
+  using OpRewritePattern<Op>::OpRewritePattern;
+  LogicalResult matchAndRewrite(Op op, PatternRewriter &rewriter) const override {
+    std::optional<Scalar> s = scalarOf(rewriter, op);
+    if (!s)
+      return rewriter.notifyMatchFailure(op, "vector extrema are not expanded");
+    Value x = op.getLhs(), y = op.getRhs();
+    Value equal = JoinBits::create(rewriter, s->loc, s->bits(x), s->bits(y));
+    Value ordered = s->select(s->cmp(arith::CmpFPredicate::OEQ, x, y), s->fromBits(equal),
+                              s->select(s->cmp(kPicksX, x, y), x, y));
+    rewriter.replaceOp(op, s->select(s->cmp(arith::CmpFPredicate::UNO, x, y), s->nan(), ordered));
+    return success();
+  }
+};
+using ExpandMaximum = ExpandExtremum<arith::MaximumFOp, arith::CmpFPredicate::OGT, arith::AndIOp>;
+using ExpandMinimum = ExpandExtremum<arith::MinimumFOp, arith::CmpFPredicate::OLT, arith::OrIOp>;
+
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+std::optional<Scalar> f64Of(OpBuilder &b, Operation *op) {
+  std::optional<Scalar> s = scalarOf(b, op);
+  if (!s || !s->type.isF64())
+    return std::nullopt;
+  return s;
+}
+
+/// absf(x) on f64 → x with its sign bit cleared: the SPIR-V lowering of math
+/// takes 16- and 32-bit floats only.
+struct ExpandAbsF64 : OpRewritePattern<math::AbsFOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::AbsFOp op, PatternRewriter &rewriter) const override {
+    std::optional<Scalar> s = f64Of(rewriter, op);
+    if (!s)
+      return rewriter.notifyMatchFailure(op, "not a scalar f64");
+    Value magnitude = arith::AndIOp::create(rewriter, s->loc, s->bits(op.getOperand()),
+                                            s->integer(std::numeric_limits<int64_t>::max()));
+    rewriter.replaceOp(op, s->fromBits(magnitude));
+    return success();
+  }
+};
+
+/// roundeven(x) on f64 → |x| < 2^52 ? n + (r > ½ or r == ½ and n odd) −
+/// (r < −½ or r == −½ and n odd) : x, with n = x truncated, r = x − n
+/// (exact). Integer conversions, because the Vulkan driver may fold the
+/// usual (x + 1.5·2^52) − 1.5·2^52 back to x (NIR's inexact algebra).
+struct ExpandRoundEvenF64 : OpRewritePattern<math::RoundEvenOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::RoundEvenOp op, PatternRewriter &rewriter) const override {
+    std::optional<Scalar> s = f64Of(rewriter, op);
+    if (!s)
+      return rewriter.notifyMatchFailure(op, "not a scalar f64");
+    using P = arith::CmpFPredicate;
+    Location loc = op.getLoc();
+    Value x = op.getOperand();
+    Value n = arith::FPToSIOp::create(rewriter, loc, s->bitsType(), x);
+    Value r = s->sub(x, arith::SIToFPOp::create(rewriter, loc, s->type, n));
+    Value odd = arith::TruncIOp::create(rewriter, loc, rewriter.getI1Type(), n);
+    Value up = s->either(s->cmp(P::OGT, r, s->f(0.5)), s->both(s->cmp(P::OEQ, r, s->f(0.5)), odd));
+    Value down = s->either(s->cmp(P::OLT, r, s->f(-0.5)), s->both(s->cmp(P::OEQ, r, s->f(-0.5)), odd));
+    auto asInteger = [&](Value p) { return arith::ExtUIOp::create(rewriter, loc, s->bitsType(), p); };
+    n = arith::SubIOp::create(rewriter, loc, arith::AddIOp::create(rewriter, loc, n, asInteger(up)),
+                              asInteger(down));
+    Value small = s->cmp(P::OLT, math::AbsFOp::create(rewriter, loc, x), s->f(0x1p52));
+    rewriter.replaceOp(op, s->select(small, arith::SIToFPOp::create(rewriter, loc, s->type, n), x));
+    return success();
+  }
+};
+
+/// exp2(v) on f64 → p(f)·2^n with n = roundeven(v), f = v − n in [-1/2, 1/2]
+/// and p the Taylor series of 2^f to f^15 (below 2^-60 after), the power of
+/// two applied in two halves so subnormal results round once; v ≥ 1024 →
+/// inf, v < -1075 → 0. GLSL.std.450's Exp2 has no 64-bit form.
+struct ExpandExp2F64 : OpRewritePattern<math::Exp2Op> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::Exp2Op op, PatternRewriter &rewriter) const override {
+    std::optional<Scalar> s = f64Of(rewriter, op);
+    if (!s)
+      return rewriter.notifyMatchFailure(op, "not a scalar f64");
+    using P = arith::CmpFPredicate;
+    SmallVector<double> taylor{1};
+    for (int k = 1; k <= 15; ++k)
+      taylor.push_back(taylor.back() * llvm::numbers::ln2 / k);
+    Value v = op.getOperand();
+    Value clamped = arith::MinimumFOp::create(
+        rewriter, s->loc, arith::MaximumFOp::create(rewriter, s->loc, v, s->f(-1076)), s->f(1024));
+    Value n = math::RoundEvenOp::create(rewriter, s->loc, clamped);
+    Value p = s->polynomial(taylor, s->sub(clamped, n));
+    Value whole = arith::FPToSIOp::create(rewriter, s->loc, s->bitsType(), n);
+    Value half = arith::ShRSIOp::create(rewriter, s->loc, whole, s->integer(1));
+    auto powerOfTwo = [&](Value k) {
+      Value biased = arith::AddIOp::create(rewriter, s->loc, k, s->integer(1023));
+      return s->fromBits(arith::ShLIOp::create(rewriter, s->loc, biased, s->integer(52)));
+    };
+    Value result = s->mul(s->mul(p, powerOfTwo(half)),
+                          powerOfTwo(arith::SubIOp::create(rewriter, s->loc, whole, half)));
+    result = s->select(s->cmp(P::OGE, v, s->f(1024)), s->f(kInfinity),
+                       s->select(s->cmp(P::OLT, v, s->f(-1075)), s->f(0), result));
+    rewriter.replaceOp(op, s->select(s->cmp(P::UNO, v, v), v, result));
+    return success();
+  }
+};
+
+/// log2(a) on f64 → e + ln(m)/ln 2 with a = m·2^e, m in [√½, √2) (a
+/// subnormal a scaled by 2^54 first), ln(m) = 2·atanh(t) with t = (m−1)/(m+1),
+/// |t| ≤ 0.172, by its series to t^23; a < 0 → NaN, 0 → -inf, inf → inf.
+/// GLSL.std.450's Log2 has no 64-bit form.
+struct ExpandLog2F64 : OpRewritePattern<math::Log2Op> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::Log2Op op, PatternRewriter &rewriter) const override {
+    std::optional<Scalar> s = f64Of(rewriter, op);
+    if (!s)
+      return rewriter.notifyMatchFailure(op, "not a scalar f64");
+    using P = arith::CmpFPredicate;
+    Value a = op.getOperand();
+    Value subnormal = s->cmp(P::OLT, a, s->f(0x1p-1022));
+    Value scaled = s->select(subnormal, s->mul(a, s->f(0x1p54)), a);
+    Value bits = s->bits(scaled);
+    Value exponent = arith::SubIOp::create(
+        rewriter, s->loc, arith::ShRUIOp::create(rewriter, s->loc, bits, s->integer(52)),
+        s->integer(1023));
+    Value m = s->fromBits(arith::OrIOp::create(
+        rewriter, s->loc, arith::AndIOp::create(rewriter, s->loc, bits, s->integer((1LL << 52) - 1)),
+        s->integer(1023LL << 52)));
+    Value high = s->cmp(P::OGT, m, s->f(llvm::numbers::sqrt2));
+    m = s->select(high, s->mul(m, s->f(0.5)), m);
+    Value e = s->sub(arith::SIToFPOp::create(rewriter, s->loc, s->type, exponent),
+                     s->select(subnormal, s->f(54), s->f(0)));
+    e = s->select(high, s->add(e, s->f(1)), e);
+    Value t = arith::DivFOp::create(rewriter, s->loc, s->sub(m, s->f(1)), s->add(m, s->f(1)));
+    SmallVector<double> atanh;
+    for (int k = 0; k <= 11; ++k)
+      atanh.push_back(2.0 / (2 * k + 1) / llvm::numbers::ln2);
+    Value result = s->add(e, s->mul(t, s->polynomial(atanh, s->mul(t, t))));
+    result = s->select(s->cmp(P::OEQ, a, s->f(kInfinity)), a,
+                       s->select(s->cmp(P::OEQ, a, s->f(0)), s->f(-kInfinity), result));
+    rewriter.replaceOp(op, s->select(s->cmp(P::UGE, s->f(0), a), s->select(s->cmp(P::OEQ, a, s->f(0)), s->f(-kInfinity), s->nan()), result));
+    return success();
+  }
+};
+
+/// powf(x, y) → exp2(y·log2|x|) computed in f64 (GLSL's Pow is
+/// exp2(y·log2 x) in the argument's precision, 10^-6 off for large results,
+/// and flushes subnormals) with C's special cases: x == 1 or y == 0 → 1;
+/// NaN → NaN; finite x < 0 and y not an integer → NaN; |x| == 0, inf or 1
+/// exactly; negative when x < 0 (or -0) and y is an odd integer.
+struct ExpandPow : OpRewritePattern<math::PowFOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::PowFOp op, PatternRewriter &rewriter) const override {
+    std::optional<Scalar> s = scalarOf(rewriter, op);
+    if (!s || s->type.getWidth() < 32)
+      return rewriter.notifyMatchFailure(op, "narrow floats are extended to f32 first");
+    using P = arith::CmpFPredicate;
+    Location loc = op.getLoc();
+    Type f64 = rewriter.getF64Type();
+    auto wide = [&](Value v) { return v.getType() == f64 ? v : arith::ExtFOp::create(rewriter, loc, f64, v).getResult(); };
+    Value x = op.getLhs(), y = op.getRhs();
+    Value ax = math::AbsFOp::create(rewriter, loc, x);
+    Value power = math::Exp2Op::create(
+        rewriter, loc,
+        arith::MulFOp::create(rewriter, loc, wide(y), math::Log2Op::create(rewriter, loc, wide(ax))));
+    if (power.getType() != s->type)
+      power = arith::TruncFOp::create(rewriter, loc, s->type, power);
+    Value inf = s->f(kInfinity), zero = s->f(0), one = s->f(1);
+    Value yNegative = s->cmp(P::OLT, y, zero);
+    Value magnitude = s->select(
+        s->cmp(P::OEQ, ax, zero), s->select(yNegative, inf, zero),
+        s->select(s->cmp(P::OEQ, ax, inf), s->select(yNegative, zero, inf),
+                  s->select(s->cmp(P::OEQ, ax, one), one, power)));
+    Value yInteger = s->isInteger(y);
+    Value yOdd = s->both(yInteger, s->negation(s->isInteger(s->mul(y, s->f(0.5)))));
+    Value result = s->select(s->both(s->signBit(x), yOdd), arith::NegFOp::create(rewriter, loc, magnitude),
+                             magnitude);
+    Value negativeFinite = s->both(s->cmp(P::OLT, x, zero), s->cmp(P::ONE, x, s->f(-kInfinity)));
+    Value undefined = s->either(s->both(negativeFinite, s->negation(yInteger)), s->cmp(P::UNO, x, y));
+    result = s->select(undefined, s->nan(), result);
+    Value unit = s->either(s->cmp(P::OEQ, x, one), s->cmp(P::OEQ, y, zero));
+    rewriter.replaceOp(op, s->select(unit, one, result));
+    return success();
+  }
+};
+
+/// trunc(x) → x < 0 ? ceil(x) : floor(x): the SPIR-V lowering of math has
+/// floor and ceil but no trunc, and those for 16- and 32-bit floats only.
+struct ExpandTrunc : OpRewritePattern<math::TruncOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::TruncOp op, PatternRewriter &rewriter) const override {
+    if (getElementTypeOrSelf(op.getType()).isF64())
+      return rewriter.notifyMatchFailure(op, "f64 has no SPIR-V floor and ceil");
+    Location loc = op.getLoc();
+    Value x = op.getOperand();
+    Value zero = arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(x.getType()));
+    Value negative = arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OLT, x, zero);
+    rewriter.replaceOpWithNewOp<arith::SelectOp>(op, negative, math::CeilOp::create(rewriter, loc, x),
+                                                 math::FloorOp::create(rewriter, loc, x));
+    return success();
+  }
+};
+
+/// trunc(x) on f64 → |x| < 2^52 ? ±float(int(x)) with x's sign : x.
+struct ExpandTruncF64 : OpRewritePattern<math::TruncOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::TruncOp op, PatternRewriter &rewriter) const override {
+    std::optional<Scalar> s = f64Of(rewriter, op);
+    if (!s)
+      return rewriter.notifyMatchFailure(op, "not a scalar f64");
+    Location loc = op.getLoc();
+    Value x = op.getOperand();
+    Value whole = arith::SIToFPOp::create(
+        rewriter, loc, s->type, arith::FPToSIOp::create(rewriter, loc, s->bitsType(), x));
+    Value sign = arith::AndIOp::create(rewriter, loc, s->bits(x),
+                                       s->integer(std::numeric_limits<int64_t>::min()));
+    Value signedWhole = s->fromBits(arith::OrIOp::create(rewriter, loc, s->bits(whole), sign));
+    Value small = s->cmp(arith::CmpFPredicate::OLT, math::AbsFOp::create(rewriter, loc, x), s->f(0x1p52));
+    rewriter.replaceOp(op, s->select(small, signedWhole, x));
+    return success();
+  }
+};
+
+/// remsi(x, y) → x < 0 ? -(|x| urem |y|) : |x| urem |y|, with |INT_MIN| read
+/// as unsigned: the SPIR-V lowering takes the sign of x from x == |x|, which
+/// holds for INT_MIN too.
+struct ExpandSignedRemainder : OpRewritePattern<arith::RemSIOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(arith::RemSIOp op, PatternRewriter &rewriter) const override {
+    if (!isa<IntegerType>(op.getType()))
+      return rewriter.notifyMatchFailure(op, "vector remainders are not expanded");
+    Location loc = op.getLoc();
+    Value zero = arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(op.getType()));
+    auto negative = [&](Value v) {
+      return arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt, v, zero).getResult();
+    };
+    auto magnitude = [&](Value v) {
+      return arith::SelectOp::create(rewriter, loc, negative(v),
+                                     arith::SubIOp::create(rewriter, loc, zero, v), v)
+          .getResult();
+    };
+    Value remainder = arith::RemUIOp::create(rewriter, loc, magnitude(op.getLhs()), magnitude(op.getRhs()));
+    rewriter.replaceOpWithNewOp<arith::SelectOp>(
+        op, negative(op.getLhs()), arith::SubIOp::create(rewriter, loc, zero, remainder), remainder);
+    return success();
+  }
+};
+
+/// The bits of 1/(2π) after the binary point, 32 to a word, behind a word
+/// of zeros (the bits before the point).
+constexpr uint32_t kInverseTwoPiBits[] = {0x00000000, 0x28be60db, 0x9391054a, 0x7f09d5f4,
+                                          0x7d4d3770, 0x36d8a566, 0x4f10e410, 0x7f9458ea};
+
+/// sin(x) on f32 → GLSL's Sin of x reduced to [-π, π] by Payne and Hanek's
+/// method: |x| = m·2^e with a 24-bit m, and frac(|x|/2π) = frac(m·2^e·c)
+/// with c = 1/2π only needs the 96 bits of c after its bit e (the ones
+/// before give integers): the low 96 bits of m times those, in 32-bit
+/// limbs, are the fraction. Then GLSL's Sin or Cos of the remainder of
+/// quarter turns. GLSL's Sin is only accurate for small arguments
+/// (lavapipe's gives ±1 for sin(3.4e38)); |x| < 1 goes unreduced.
+struct ReduceSin : OpRewritePattern<math::SinOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::SinOp op, PatternRewriter &rewriter) const override {
+    std::optional<Scalar> s = scalarOf(rewriter, op);
+    if (!s || !s->type.isF32())
+      return rewriter.notifyMatchFailure(op, "only f32 sin is reduced");
+    OpBuilder &b = rewriter;
+    Location loc = op.getLoc();
+    Type i64 = b.getI64Type(), f64 = b.getF64Type();
+    auto i64Constant = [&](int64_t v) {
+      return arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(v)).getResult();
+    };
+    Value x = op.getOperand();
+    Value ax = math::AbsFOp::create(b, loc, x);
+    Value bits = arith::ExtUIOp::create(b, loc, i64, s->bits(ax));
+    // |x| = m·2^e, e = biased exponent − 150; the window of c starts at bit e + 1.
+    Value mantissa = arith::OrIOp::create(b, loc, arith::AndIOp::create(b, loc, bits, i64Constant(0x7fffff)),
+                                          i64Constant(0x800000));
+    Value exponent = arith::ShRUIOp::create(b, loc, bits, i64Constant(23));
+    // First bit's place p = e + 1 ≥ -22 for |x| ≥ 1: word (p + 31) / 32, bit (p + 31) % 32.
+    Value place = arith::SubIOp::create(b, loc, exponent, i64Constant(150 - 1 - 31));
+    Value word = arith::ShRUIOp::create(b, loc, place, i64Constant(5));
+    Value shift = arith::AndIOp::create(b, loc, place, i64Constant(31));
+    auto tableWord = [&](Value index) {
+      Value result = i64Constant(0);
+      for (auto [i, w] : llvm::enumerate(kInverseTwoPiBits))
+        result = arith::SelectOp::create(
+            b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, index, i64Constant(i)),
+            i64Constant(w), result);
+      return result;
+    };
+    SmallVector<Value> table;
+    for (int i = 0; i < 4; ++i)
+      table.push_back(tableWord(arith::AddIOp::create(b, loc, word, i64Constant(i))));
+    // Limb i: the 32 bits of c from place p + 32i.
+    auto limb = [&](int i) -> Value {
+      Value pair = arith::OrIOp::create(b, loc, arith::ShLIOp::create(b, loc, table[i], i64Constant(32)),
+                                        table[i + 1]);
+      Value aligned = arith::ShLIOp::create(b, loc, pair, shift);
+      return arith::ShRUIOp::create(b, loc, aligned, i64Constant(32));
+    };
+    auto times = [&](int i) { return arith::MulIOp::create(b, loc, mantissa, limb(i)).getResult(); };
+    // The top 64 of the low 96 bits of m·(limb0·2^64 + limb1·2^32 + limb2).
+    Value fraction = arith::AddIOp::create(
+        b, loc, arith::ShLIOp::create(b, loc, times(0), i64Constant(32)),
+        arith::AddIOp::create(b, loc, times(1),
+                              arith::ShRUIOp::create(b, loc, times(2), i64Constant(32))));
+    Value turns = arith::MulFOp::create(
+        b, loc, arith::UIToFPOp::create(b, loc, f64, fraction),
+        arith::ConstantOp::create(b, loc, b.getF64FloatAttr(0x1p-64)));
+    // Quarter turns q = round(4·turns) and r = (4·turns − q)·π/2 in
+    // [-π/4, π/4], small exactly where sin(|x|) is, so that rounding r to
+    // f32 keeps sin's relative precision: sin(|x|) = ±sin(r) or ±cos(r).
+    Value quarters = arith::MulFOp::create(
+        b, loc, turns, arith::ConstantOp::create(b, loc, b.getF64FloatAttr(4)));
+    Value quadrant = math::RoundEvenOp::create(b, loc, quarters);
+    Value radians = arith::TruncFOp::create(
+        b, loc, s->type,
+        arith::MulFOp::create(b, loc, arith::SubFOp::create(b, loc, quarters, quadrant),
+                              arith::ConstantOp::create(b, loc, b.getF64FloatAttr(llvm::numbers::pi / 2))));
+    Value q = arith::FPToUIOp::create(b, loc, b.getI8Type(), quadrant);
+    auto bit = [&](int k) {
+      Value shifted = arith::ShRUIOp::create(
+          b, loc, q, arith::ConstantOp::create(b, loc, b.getI8IntegerAttr(k)));
+      return arith::TruncIOp::create(b, loc, b.getI1Type(), shifted).getResult();
+    };
+    Value sinOrCos = s->select(bit(0), spirv::GLCosOp::create(b, loc, radians),
+                               spirv::GLSinOp::create(b, loc, radians));
+    // Negative in quadrants 2 and 3, and for negative x.
+    Value reduced = s->select(arith::XOrIOp::create(b, loc, bit(1), s->signBit(x)),
+                              arith::NegFOp::create(b, loc, sinOrCos), sinOrCos);
+    Value small = s->cmp(arith::CmpFPredicate::OLT, ax, s->f(1));
+    Value finite = s->cmp(arith::CmpFPredicate::OLT, ax, s->f(kInfinity));
+    Value result = s->select(small, spirv::GLSinOp::create(b, loc, x), reduced);
+    rewriter.replaceOp(op, s->select(s->either(small, finite), result, s->nan()));
+    return success();
+  }
+};
+
+struct SPIRVExpandMathPass : tg::impl::TGSPIRVExpandMathBase<SPIRVExpandMathPass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    tg::populateSPIRVExpandMathPatterns(patterns);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      return signalPassFailure();
+  }
+};
+
+} // namespace
+
+void mlir::tg::populateSPIRVExpandMathPatterns(RewritePatternSet &patterns) {
+  patterns.add<ExpandAbsF64, ExpandExp2F64, ExpandLog2F64, ExpandRoundEvenF64, ExpandMaximum, ExpandMinimum, ExpandPow, ExpandSignedRemainder, ExpandTrunc, ExpandTruncF64, ReduceSin>(
+      patterns.getContext());
+}

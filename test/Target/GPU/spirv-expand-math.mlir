@@ -1,0 +1,143 @@
+// RUN: tg-opt %s --pass-pipeline='builtin.module(gpu.module(tg-spirv-expand-math))' --split-input-file | FileCheck %s
+
+// max: NaN if unordered, the and of the bits if equal (max(-0, +0) = +0),
+// else the greater; min: the or of the bits (-0) and the lesser.
+// CHECK-LABEL: func.func @extrema
+//  CHECK-SAME:   (%[[X:.*]]: f32, %[[Y:.*]]: f32)
+//       CHECK:   %[[XB:.*]] = arith.bitcast %[[X]] : f32 to i32
+//       CHECK:   %[[YB:.*]] = arith.bitcast %[[Y]] : f32 to i32
+//       CHECK:   %[[AND:.*]] = arith.andi %[[XB]], %[[YB]] : i32
+//       CHECK:   %[[EQ:.*]] = arith.cmpf oeq, %[[X]], %[[Y]]
+//       CHECK:   %[[SAME:.*]] = arith.bitcast %[[AND]] : i32 to f32
+//       CHECK:   %[[GT:.*]] = arith.cmpf ogt, %[[X]], %[[Y]]
+//       CHECK:   %[[PICK:.*]] = arith.select %[[GT]], %[[X]], %[[Y]]
+//       CHECK:   %[[ORDERED:.*]] = arith.select %[[EQ]], %[[SAME]], %[[PICK]]
+//       CHECK:   %[[UNO:.*]] = arith.cmpf uno, %[[X]], %[[Y]]
+//       CHECK:   %[[MAX:.*]] = arith.select %[[UNO]], %{{.*}}, %[[ORDERED]]
+//       CHECK:   arith.ori
+//       CHECK:   arith.cmpf olt, %[[X]], %[[Y]]
+//       CHECK:   arith.cmpf uno, %[[X]], %[[Y]]
+//       CHECK:   %[[MIN:.*]] = arith.select
+//       CHECK:   return %[[MAX]], %[[MIN]]
+gpu.module @tg_kernels {
+  func.func @extrema(%x: f32, %y: f32) -> (f32, f32) {
+    %max = arith.maximumf %x, %y : f32
+    %min = arith.minimumf %x, %y : f32
+    return %max, %min : f32, f32
+  }
+}
+
+// -----
+
+// pow on f32: exp2(y·log2|x|) in f64, both expanded to f64 polynomials
+// (Taylor series of 2^f, atanh series of ln m), rounded back to f32, with
+// C's special cases by selects.
+// CHECK-LABEL: func.func @pow
+//  CHECK-SAME:   (%[[X:.*]]: f32, %[[Y:.*]]: f32)
+//   CHECK-NOT:   math.powf
+//   CHECK-NOT:   math.exp2
+//   CHECK-NOT:   math.log2
+//   CHECK-NOT:   spirv.GL.Pow
+//       CHECK:   arith.extf %[[Y]] : f32 to f64
+//       CHECK:   arith.divf {{.*}} : f64
+//       CHECK:   arith.fptosi {{.*}} : f64 to i64
+//       CHECK:   arith.shli {{.*}} : i64
+//       CHECK:   arith.truncf {{.*}} : f64 to f32
+//       CHECK:   arith.cmpf uno, %[[X]], %[[Y]]
+//       CHECK:   return
+gpu.module @tg_kernels {
+  func.func @pow(%x: f32, %y: f32) -> f32 {
+    %r = math.powf %x, %y : f32
+    return %r : f32
+  }
+}
+
+// -----
+
+// sin on f32: Payne-Hanek reduction in 64-bit integers (the words of 1/2π
+// chosen by selects), then GLSL's Sin or Cos of the remainder; GLSL's Sin
+// directly for |x| < 1; NaN for inf and NaN.
+// CHECK-LABEL: func.func @sin
+//   CHECK-NOT:   math.sin
+//   CHECK-DAG:   arith.constant 683565275 : i64
+//   CHECK-DAG:   arith.muli {{.*}} : i64
+//   CHECK-DAG:   arith.uitofp {{.*}} : i64 to f64
+//   CHECK-DAG:   spirv.GL.Cos {{.*}} : f32
+//   CHECK-DAG:   spirv.GL.Sin {{.*}} : f32
+//       CHECK:   return
+gpu.module @tg_kernels {
+  func.func @sin(%x: f32) -> f32 {
+    %r = math.sin %x : f32
+    return %r : f32
+  }
+}
+
+// -----
+
+// Signed remainder: of the magnitudes, unsigned, with the dividend's sign.
+// CHECK-LABEL: func.func @remainder
+//  CHECK-SAME:   (%[[X:.*]]: i8, %[[Y:.*]]: i8)
+//   CHECK-DAG:   %[[ZERO:.*]] = arith.constant 0 : i8
+//       CHECK:   %[[XNEG:.*]] = arith.cmpi slt, %[[X]], %[[ZERO]]
+//       CHECK:   %[[MX:.*]] = arith.subi %[[ZERO]], %[[X]]
+//       CHECK:   %[[AX:.*]] = arith.select %[[XNEG]], %[[MX]], %[[X]]
+//       CHECK:   %[[AY:.*]] = arith.select
+//       CHECK:   %[[R:.*]] = arith.remui %[[AX]], %[[AY]] : i8
+//       CHECK:   %[[MR:.*]] = arith.subi %[[ZERO]], %[[R]]
+//       CHECK:   arith.select %{{.*}}, %[[MR]], %[[R]]
+gpu.module @tg_kernels {
+  func.func @remainder(%x: i8, %y: i8) -> i8 {
+    %r = arith.remsi %x, %y : i8
+    return %r : i8
+  }
+}
+
+// -----
+
+// trunc: ceil or floor on f32; on f64 (no SPIR-V floor and ceil) through
+// an integer, with x's sign bit put back (trunc(-0.5) = -0).
+// CHECK-LABEL: func.func @trunc
+//  CHECK-SAME:   (%[[X:.*]]: f32, %[[D:.*]]: f64)
+//       CHECK:   %[[NEG:.*]] = arith.cmpf olt, %[[X]]
+//       CHECK:   %[[C:.*]] = math.ceil %[[X]]
+//       CHECK:   %[[F:.*]] = math.floor %[[X]]
+//       CHECK:   %[[T:.*]] = arith.select %[[NEG]], %[[C]], %[[F]]
+//       CHECK:   %[[I:.*]] = arith.fptosi %[[D]] : f64 to i64
+//       CHECK:   %[[W:.*]] = arith.sitofp %[[I]] : i64 to f64
+//       CHECK:   arith.andi
+//       CHECK:   arith.ori
+//       CHECK:   return %[[T]]
+gpu.module @tg_kernels {
+  func.func @trunc(%x: f32, %d: f64) -> (f32, f64) {
+    %t = math.trunc %x : f32
+    %u = math.trunc %d : f64
+    return %t, %u : f32, f64
+  }
+}
+
+// -----
+
+// Left alone: vector ops, f64 sin (no reduction for 53-bit mantissas yet),
+// unsigned remainders, and functions outside a gpu.module.
+// CHECK-LABEL: func.func @kept
+//       CHECK:   arith.maximumf %{{.*}} : vector<4xf32>
+//       CHECK:   math.sin %{{.*}} : f64
+//       CHECK:   arith.remui
+//       CHECK:   arith.remsi %{{.*}} : vector<4xi32>
+// CHECK-LABEL: func.func @host
+//       CHECK:   arith.maximumf
+//       CHECK:   math.powf
+gpu.module @tg_kernels {
+  func.func @kept(%v: vector<4xf32>, %u: vector<4xf32>, %d: f64, %a: i32, %b: i32, %w: vector<4xi32>) -> (vector<4xf32>, f64, i32, vector<4xi32>) {
+    %m = arith.maximumf %v, %u : vector<4xf32>
+    %s = math.sin %d : f64
+    %r = arith.remui %a, %b : i32
+    %q = arith.remsi %w, %w : vector<4xi32>
+    return %m, %s, %r, %q : vector<4xf32>, f64, i32, vector<4xi32>
+  }
+}
+func.func @host(%x: f32, %y: f32) -> (f32, f32) {
+  %m = arith.maximumf %x, %y : f32
+  %p = math.powf %x, %y : f32
+  return %m, %p : f32, f32
+}
