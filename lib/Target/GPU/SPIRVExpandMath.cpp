@@ -146,6 +146,45 @@ struct ExpandRoundEvenF64 : OpRewritePattern<math::RoundEvenOp> {
   }
 };
 
+/// sqrt(a) on f64 → y·2^k with a = m·2^2k, m in [1, 4) (a subnormal a
+/// scaled by 2^108 first), y two Newton steps y ← (y + m/y)/2 from the f32
+/// square root of m; 0, inf and NaN stay, a < 0 → NaN.
+struct ExpandSqrtF64 : OpRewritePattern<math::SqrtOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::SqrtOp op, PatternRewriter &rewriter) const override {
+    std::optional<Scalar> s = f64Of(rewriter, op);
+    if (!s)
+      return rewriter.notifyMatchFailure(op, "not a scalar f64");
+    using P = arith::CmpFPredicate;
+    Location loc = op.getLoc();
+    Value a = op.getOperand();
+    Value subnormal = s->cmp(P::OLT, a, s->f(0x1p-1022));
+    Value bits = s->bits(s->select(subnormal, s->mul(a, s->f(0x1p108)), a));
+    Value exponent = arith::SubIOp::create(
+        rewriter, loc, arith::ShRUIOp::create(rewriter, loc, bits, s->integer(52)), s->integer(1023));
+    Value k = arith::ShRSIOp::create(rewriter, loc, exponent, s->integer(1));
+    auto biased = [&](Value e) {
+      return arith::ShLIOp::create(rewriter, loc, arith::AddIOp::create(rewriter, loc, e, s->integer(1023)),
+                                   s->integer(52));
+    };
+    Value m = s->fromBits(arith::OrIOp::create(
+        rewriter, loc, arith::AndIOp::create(rewriter, loc, bits, s->integer((1LL << 52) - 1)),
+        biased(arith::SubIOp::create(rewriter, loc, exponent,
+                                     arith::AddIOp::create(rewriter, loc, k, k)))));
+    Value narrow = arith::TruncFOp::create(rewriter, loc, rewriter.getF32Type(), m);
+    Value y = arith::ExtFOp::create(rewriter, loc, Type(s->type),
+                                    Value(math::SqrtOp::create(rewriter, loc, narrow)));
+    for (int step = 0; step < 2; ++step)
+      y = s->mul(s->f(0.5), s->add(y, arith::DivFOp::create(rewriter, loc, m, y)));
+    Value result = s->mul(s->mul(y, s->fromBits(biased(k))),
+                          s->select(subnormal, s->f(0x1p-54), s->f(1)));
+    Value kept = s->either(s->cmp(P::OEQ, a, s->f(0)), s->cmp(P::OEQ, a, s->f(kInfinity)));
+    result = s->select(kept, a, result);
+    rewriter.replaceOp(op, s->select(s->cmp(P::UGE, s->f(0), a), s->select(s->cmp(P::OEQ, a, s->f(0)), a, s->nan()), result));
+    return success();
+  }
+};
+
 /// exp2(v) on f64 → p(f)·2^n with n = roundeven(v), f = v − n in [-1/2, 1/2]
 /// and p the Taylor series of 2^f to f^15 (below 2^-60 after), the power of
 /// two applied in two halves so subnormal results round once; v ≥ 1024 →
@@ -424,6 +463,6 @@ struct SPIRVExpandMathPass : tg::impl::TGSPIRVExpandMathBase<SPIRVExpandMathPass
 } // namespace
 
 void mlir::tg::populateSPIRVExpandMathPatterns(RewritePatternSet &patterns) {
-  patterns.add<ExpandAbsF64, ExpandExp2F64, ExpandLog2F64, ExpandRoundEvenF64, ExpandMaximum, ExpandMinimum, ExpandPow, ExpandSignedRemainder, ExpandTrunc, ExpandTruncF64, ReduceSin>(
+  patterns.add<ExpandAbsF64, ExpandExp2F64, ExpandLog2F64, ExpandRoundEvenF64, ExpandSqrtF64, ExpandMaximum, ExpandMinimum, ExpandPow, ExpandSignedRemainder, ExpandTrunc, ExpandTruncF64, ReduceSin>(
       patterns.getContext());
 }
