@@ -52,6 +52,24 @@ struct Scalar {
   Value signBit(Value x) const {
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, bits(x), integer(0));
   }
+  /// 2^k for an f64 and an integer k in [-1022, 1023], from its exponent bits.
+  Value powerOfTwo(Value k) const {
+    Value biased = arith::AddIOp::create(b, loc, k, integer(1023));
+    return fromBits(arith::ShLIOp::create(b, loc, biased, integer(52)));
+  }
+  /// a = m·2^e for a finite f64 a > 0: the integer e and m in [1, 2)
+  /// (subnormal a scaled by 2^108 first).
+  std::pair<Value, Value> exponentAndMantissa(Value a) const {
+    Value subnormal = cmp(arith::CmpFPredicate::OLT, a, f(0x1p-1022));
+    Value bitsOfA = bits(select(subnormal, mul(a, f(0x1p108)), a));
+    Value exponent = arith::SubIOp::create(
+        b, loc, arith::ShRUIOp::create(b, loc, bitsOfA, integer(52)),
+        select(subnormal, integer(1023 + 108), integer(1023)));
+    Value mantissa = fromBits(arith::OrIOp::create(
+        b, loc, arith::AndIOp::create(b, loc, bitsOfA, integer((1LL << 52) - 1)),
+        integer(1023LL << 52)));
+    return {exponent, mantissa};
+  }
   /// Σ coefficients[k]·x^k by Horner's rule.
   Value polynomial(ArrayRef<double> coefficients, Value x) const {
     Value sum = f(coefficients.back());
@@ -146,9 +164,9 @@ struct ExpandRoundEvenF64 : OpRewritePattern<math::RoundEvenOp> {
   }
 };
 
-/// sqrt(a) on f64 → y·2^k with a = m·2^2k, m in [1, 4) (a subnormal a
-/// scaled by 2^108 first), y two Newton steps y ← (y + m/y)/2 from the f32
-/// square root of m; 0, inf and NaN stay, a < 0 → NaN.
+/// sqrt(a) on f64 → y·2^k with a = m·2^2k, m in [1, 4), y two Newton
+/// steps y ← (y + m/y)/2 from the f32 square root of m; 0, inf and NaN
+/// stay, a < 0 → NaN.
 struct ExpandSqrtF64 : OpRewritePattern<math::SqrtOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(math::SqrtOp op, PatternRewriter &rewriter) const override {
@@ -158,26 +176,16 @@ struct ExpandSqrtF64 : OpRewritePattern<math::SqrtOp> {
     using P = arith::CmpFPredicate;
     Location loc = op.getLoc();
     Value a = op.getOperand();
-    Value subnormal = s->cmp(P::OLT, a, s->f(0x1p-1022));
-    Value bits = s->bits(s->select(subnormal, s->mul(a, s->f(0x1p108)), a));
-    Value exponent = arith::SubIOp::create(
-        rewriter, loc, arith::ShRUIOp::create(rewriter, loc, bits, s->integer(52)), s->integer(1023));
+    auto [exponent, mantissa] = s->exponentAndMantissa(a);
     Value k = arith::ShRSIOp::create(rewriter, loc, exponent, s->integer(1));
-    auto biased = [&](Value e) {
-      return arith::ShLIOp::create(rewriter, loc, arith::AddIOp::create(rewriter, loc, e, s->integer(1023)),
-                                   s->integer(52));
-    };
-    Value m = s->fromBits(arith::OrIOp::create(
-        rewriter, loc, arith::AndIOp::create(rewriter, loc, bits, s->integer((1LL << 52) - 1)),
-        biased(arith::SubIOp::create(rewriter, loc, exponent,
-                                     arith::AddIOp::create(rewriter, loc, k, k)))));
+    Value m = s->mul(mantissa, s->powerOfTwo(arith::SubIOp::create(
+                                   rewriter, loc, exponent, arith::AddIOp::create(rewriter, loc, k, k))));
     Value narrow = arith::TruncFOp::create(rewriter, loc, rewriter.getF32Type(), m);
     Value y = arith::ExtFOp::create(rewriter, loc, Type(s->type),
                                     Value(math::SqrtOp::create(rewriter, loc, narrow)));
     for (int step = 0; step < 2; ++step)
       y = s->mul(s->f(0.5), s->add(y, arith::DivFOp::create(rewriter, loc, m, y)));
-    Value result = s->mul(s->mul(y, s->fromBits(biased(k))),
-                          s->select(subnormal, s->f(0x1p-54), s->f(1)));
+    Value result = s->mul(y, s->powerOfTwo(k));
     Value kept = s->either(s->cmp(P::OEQ, a, s->f(0)), s->cmp(P::OEQ, a, s->f(kInfinity)));
     result = s->select(kept, a, result);
     rewriter.replaceOp(op, s->select(s->cmp(P::UGE, s->f(0), a), s->select(s->cmp(P::OEQ, a, s->f(0)), a, s->nan()), result));
@@ -206,12 +214,8 @@ struct ExpandExp2F64 : OpRewritePattern<math::Exp2Op> {
     Value p = s->polynomial(taylor, s->sub(clamped, n));
     Value whole = arith::FPToSIOp::create(rewriter, s->loc, s->bitsType(), n);
     Value half = arith::ShRSIOp::create(rewriter, s->loc, whole, s->integer(1));
-    auto powerOfTwo = [&](Value k) {
-      Value biased = arith::AddIOp::create(rewriter, s->loc, k, s->integer(1023));
-      return s->fromBits(arith::ShLIOp::create(rewriter, s->loc, biased, s->integer(52)));
-    };
-    Value result = s->mul(s->mul(p, powerOfTwo(half)),
-                          powerOfTwo(arith::SubIOp::create(rewriter, s->loc, whole, half)));
+    Value result = s->mul(s->mul(p, s->powerOfTwo(half)),
+                          s->powerOfTwo(arith::SubIOp::create(rewriter, s->loc, whole, half)));
     result = s->select(s->cmp(P::OGE, v, s->f(1024)), s->f(kInfinity),
                        s->select(s->cmp(P::OLT, v, s->f(-1075)), s->f(0), result));
     rewriter.replaceOp(op, s->select(s->cmp(P::UNO, v, v), v, result));
@@ -219,8 +223,8 @@ struct ExpandExp2F64 : OpRewritePattern<math::Exp2Op> {
   }
 };
 
-/// log2(a) on f64 → e + ln(m)/ln 2 with a = m·2^e, m in [√½, √2) (a
-/// subnormal a scaled by 2^54 first), ln(m) = 2·atanh(t) with t = (m−1)/(m+1),
+/// log2(a) on f64 → e + ln(m)/ln 2 with a = m·2^e, m in [√½, √2),
+/// ln(m) = 2·atanh(t) with t = (m−1)/(m+1),
 /// |t| ≤ 0.172, by its series to t^23; a < 0 → NaN, 0 → -inf, inf → inf.
 /// GLSL.std.450's Log2 has no 64-bit form.
 struct ExpandLog2F64 : OpRewritePattern<math::Log2Op> {
@@ -231,19 +235,10 @@ struct ExpandLog2F64 : OpRewritePattern<math::Log2Op> {
       return rewriter.notifyMatchFailure(op, "not a scalar f64");
     using P = arith::CmpFPredicate;
     Value a = op.getOperand();
-    Value subnormal = s->cmp(P::OLT, a, s->f(0x1p-1022));
-    Value scaled = s->select(subnormal, s->mul(a, s->f(0x1p54)), a);
-    Value bits = s->bits(scaled);
-    Value exponent = arith::SubIOp::create(
-        rewriter, s->loc, arith::ShRUIOp::create(rewriter, s->loc, bits, s->integer(52)),
-        s->integer(1023));
-    Value m = s->fromBits(arith::OrIOp::create(
-        rewriter, s->loc, arith::AndIOp::create(rewriter, s->loc, bits, s->integer((1LL << 52) - 1)),
-        s->integer(1023LL << 52)));
+    auto [exponent, m] = s->exponentAndMantissa(a);
     Value high = s->cmp(P::OGT, m, s->f(llvm::numbers::sqrt2));
     m = s->select(high, s->mul(m, s->f(0.5)), m);
-    Value e = s->sub(arith::SIToFPOp::create(rewriter, s->loc, s->type, exponent),
-                     s->select(subnormal, s->f(54), s->f(0)));
+    Value e = arith::SIToFPOp::create(rewriter, s->loc, s->type, exponent);
     e = s->select(high, s->add(e, s->f(1)), e);
     Value t = arith::DivFOp::create(rewriter, s->loc, s->sub(m, s->f(1)), s->add(m, s->f(1)));
     SmallVector<double> atanh;
