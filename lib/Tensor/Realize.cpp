@@ -99,7 +99,9 @@ void observeLaunch(void *user, const char *kernel, uint64_t ns, uint64_t flops, 
 
 /// The executable of a schedule: from memory, from disk, or compiled.
 Program &programFor(const Schedule &schedule, const std::string &device) {
-  static std::unordered_map<std::string, std::unique_ptr<Program>> memory;
+  // Never destroyed: at exit a device driver may be torn down before this
+  // map's destructor would run, so its programs are left to the system.
+  static auto &memory = *new std::unordered_map<std::string, std::unique_ptr<Program>>;
   // What the compiler is asked for is part of what a program depends on.
   std::string key = device + (envInt("NOOPT") ? "|noopt|" : "|") + schedule.key();
   if (auto it = memory.find(key); it != memory.end()) {
