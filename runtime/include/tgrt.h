@@ -43,6 +43,10 @@ const char *tgrt_status_string(tgrt_status status);
 
 /* ---- devices ---------------------------------------------------------- */
 
+/* Once the process exits (exit() or a return from main), the release
+ * functions do nothing: what static destructors release is left to the
+ * operating system, because a device's driver may have torn itself down. */
+
 /* `name` is "CPU", "CUDA", "HIP" or "VULKAN", optionally ":N" (default 0).
  * NULL or "" opens the device named by the DEV environment variable, else
  * CPU. */

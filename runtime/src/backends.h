@@ -16,6 +16,7 @@ struct Backend {
   uint32_t binaryKind;  // what its executables hold
   const tg_backend *table; // once loaded; plug-ins stay loaded for good
   std::string path;     // where the plug-in was loaded from
+  bool stopsAtExit = false; // processIsExiting()'s handler is registered
 };
 
 // The backend named by the `length` characters at `name`, in any case; nullptr

@@ -40,7 +40,7 @@ extern "C" void tgrt_buffer_retain(tgrt_buffer buffer) {
 }
 
 extern "C" void tgrt_buffer_release(tgrt_buffer buffer) {
-  if (!buffer || buffer->refs.fetch_sub(1) != 1)
+  if (!buffer || processIsExiting() || buffer->refs.fetch_sub(1) != 1)
     return;
   if (buffer->memory)
     buffer->device->cache.release(buffer->size, buffer->memory);

@@ -6,6 +6,7 @@
 #include "env.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <new>
 #include <vector>
@@ -18,6 +19,20 @@ static constexpr uint64_t kDefaultCacheCap = 64ull << 20;
 // same cache and thread pool).
 static std::mutex registryMutex;
 static std::vector<tgrt_device> openDevices;
+
+static std::atomic<bool> exiting{false};
+
+bool tgrt::processIsExiting() { return exiting.load(); }
+
+// exit() runs handlers in reverse order of registration, so one registered
+// after the backend's first device opened runs before the static destructors
+// the driver registered while it loaded.
+static void stopCallingBackendAtExit(Backend &backend) {
+  if (backend.stopsAtExit)
+    return;
+  backend.stopsAtExit = true;
+  std::atexit([] { exiting.store(true); });
+}
 
 // A device whose last reference is going away may still be listed; it must
 // not come back to life.
@@ -66,6 +81,7 @@ static tgrt_status openDevice(Backend &backend, int32_t index,
   }
   opened->name = format("%s:%d", backend.name, index);
   openDevices.push_back(opened);
+  stopCallingBackendAtExit(backend);
   *device = opened;
   return succeed();
 }
@@ -111,7 +127,7 @@ extern "C" tgrt_status tgrt_device_open(const char *name, tgrt_device *device) {
 }
 
 extern "C" void tgrt_device_release(tgrt_device device) {
-  if (!device || device->refs.fetch_sub(1) != 1)
+  if (!device || processIsExiting() || device->refs.fetch_sub(1) != 1)
     return;
   {
     std::lock_guard<std::mutex> lock(registryMutex);

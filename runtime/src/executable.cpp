@@ -90,7 +90,8 @@ extern "C" tgrt_status tgrt_executable_load(tgrt_device device,
 }
 
 extern "C" void tgrt_executable_release(tgrt_executable executable) {
-  delete executable;
+  if (!processIsExiting())
+    delete executable;
 }
 
 extern "C" uint32_t tgrt_executable_num_inputs(tgrt_executable executable) {

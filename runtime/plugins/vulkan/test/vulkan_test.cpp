@@ -282,7 +282,8 @@ TEST(Vulkan, AddsVectors) {
 }
 
 // Objects a program keeps in statics are released while exit() runs, some
-// after the driver's own statics are gone, one launch possibly still queued.
+// after the driver's own statics are gone (under the validation layer this
+// crashed), one launch possibly still queued.
 TEST(Vulkan, ObjectsKeptInStaticsAreReleasedAtExit) {
   GTEST_FLAG_SET(death_test_style, "threadsafe");
   EXPECT_EXIT(addKeepingObjectsInStatics(), testing::ExitedWithCode(0), "");
