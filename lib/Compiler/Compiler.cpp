@@ -110,11 +110,12 @@ constexpr StringLiteral kSPIRVPipeline =
     "tg-cpu-approximate-math,gpu.module(tg-spirv-expand-math),arith-expand,"
     "spirv-attach-target{module=tg_kernels ver=v1.3 client_api=Vulkan "
     "caps=Shader,Int64,Int16,Int8,Float64,Float16,StorageBuffer16BitAccess,"
-    "StorageBuffer8BitAccess "
-    "exts=SPV_KHR_storage_buffer_storage_class,SPV_KHR_8bit_storage,SPV_KHR_16bit_storage},"
+    "StorageBuffer8BitAccess,SignedZeroInfNanPreserve "
+    "exts=SPV_KHR_storage_buffer_storage_class,SPV_KHR_8bit_storage,SPV_KHR_16bit_storage,"
+    "SPV_KHR_float_controls},"
     "gpu.module(tg-spirv-prepare-kernels,canonicalize,convert-math-to-spirv),"
     "map-memref-spirv-storage-class{client-api=vulkan},convert-gpu-to-spirv,"
-    "spirv.module(spirv-lower-abi-attrs,spirv-update-vce)";
+    "spirv.module(spirv-lower-abi-attrs,tg-spirv-preserve-float-specials,spirv-update-vce)";
 
 struct GPUTargetOptions : PassPipelineOptions<GPUTargetOptions> {
   Option<std::string> chip{*this, "chip", llvm::cl::desc("The GPU to compile for")};

@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -330,6 +331,24 @@ struct ExpandTruncF64 : OpRewritePattern<math::TruncOp> {
   }
 };
 
+/// x / ±0 with a constant divisor → ±inf (x's sign times the zero's), or
+/// NaN when x is 0 or NaN: lavapipe folds the division to 0.
+struct DivideByConstantZero : OpRewritePattern<arith::DivFOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(arith::DivFOp op, PatternRewriter &rewriter) const override {
+    std::optional<Scalar> s = scalarOf(rewriter, op);
+    APFloat zero(0.0);
+    if (!s || !matchPattern(op.getRhs(), m_ConstantFloat(&zero)) || !zero.isZero())
+      return rewriter.notifyMatchFailure(op, "not a scalar divided by a constant zero");
+    Value x = op.getLhs();
+    double infinity = zero.isNegative() ? -kInfinity : kInfinity;
+    Value signedInfinity = s->select(s->signBit(x), s->f(-infinity), s->f(infinity));
+    Value nonzero = s->cmp(arith::CmpFPredicate::ONE, x, s->f(0));
+    rewriter.replaceOp(op, s->select(nonzero, signedInfinity, s->nan()));
+    return success();
+  }
+};
+
 /// remsi(x, y) → x < 0 ? -(|x| urem |y|) : |x| urem |y|, with |INT_MIN| read
 /// as unsigned: the SPIR-V lowering takes the sign of x from x == |x|, which
 /// holds for INT_MIN too.
@@ -458,6 +477,6 @@ struct SPIRVExpandMathPass : tg::impl::TGSPIRVExpandMathBase<SPIRVExpandMathPass
 } // namespace
 
 void mlir::tg::populateSPIRVExpandMathPatterns(RewritePatternSet &patterns) {
-  patterns.add<ExpandAbsF64, ExpandExp2F64, ExpandLog2F64, ExpandRoundEvenF64, ExpandSqrtF64, ExpandMaximum, ExpandMinimum, ExpandPow, ExpandSignedRemainder, ExpandTrunc, ExpandTruncF64, ReduceSin>(
+  patterns.add<DivideByConstantZero, ExpandAbsF64, ExpandExp2F64, ExpandLog2F64, ExpandRoundEvenF64, ExpandSqrtF64, ExpandMaximum, ExpandMinimum, ExpandPow, ExpandSignedRemainder, ExpandTrunc, ExpandTruncF64, ReduceSin>(
       patterns.getContext());
 }

@@ -141,3 +141,37 @@ func.func @host(%x: f32, %y: f32) -> (f32, f32) {
   %p = math.powf %x, %y : f32
   return %m, %p : f32, f32
 }
+
+// -----
+
+// x / ±0 with a constant divisor: ±inf with x's sign (flipped for -0), NaN
+// for x = 0 or NaN, by selects: lavapipe folds the division itself to 0.
+// A divisor that is not a constant zero is left alone.
+// CHECK-LABEL: func.func @divide_by_zero
+//  CHECK-SAME:   (%[[X:.*]]: f32, %[[Y:.*]]: f32)
+//   CHECK-DAG:   %[[NAN:.*]] = arith.constant 0x7FC00000 : f32
+//   CHECK-DAG:   %[[INF:.*]] = arith.constant 0x7F800000 : f32
+//   CHECK-DAG:   %[[NINF:.*]] = arith.constant 0xFF800000 : f32
+//   CHECK-DAG:   %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+//       CHECK:   %[[NEG:.*]] = arith.cmpi slt
+//       CHECK:   %[[SIGNED:.*]] = arith.select %[[NEG]], %[[NINF]], %[[INF]]
+//       CHECK:   %[[NONZERO:.*]] = arith.cmpf one, %[[X]], %[[ZERO]]
+//       CHECK:   %[[BYPLUS:.*]] = arith.select %[[NONZERO]], %[[SIGNED]], %[[NAN]]
+//       CHECK:   %[[NEG2:.*]] = arith.cmpi slt
+//       CHECK:   %[[FLIPPED:.*]] = arith.select %[[NEG2]], %[[INF]], %[[NINF]]
+//       CHECK:   %[[BYMINUS:.*]] = arith.select %{{.*}}, %[[FLIPPED]], %[[NAN]]
+//       CHECK:   %[[KEPT:.*]] = arith.divf %[[X]], %[[Y]]
+//       CHECK:   %[[BYTWO:.*]] = arith.divf %[[X]], %{{.*}}
+//       CHECK:   return %[[BYPLUS]], %[[BYMINUS]], %[[KEPT]], %[[BYTWO]]
+gpu.module @tg_kernels {
+  func.func @divide_by_zero(%x: f32, %y: f32) -> (f32, f32, f32, f32) {
+    %zero = arith.constant 0.0 : f32
+    %negative_zero = arith.constant -0.0 : f32
+    %two = arith.constant 2.0 : f32
+    %0 = arith.divf %x, %zero : f32
+    %1 = arith.divf %x, %negative_zero : f32
+    %2 = arith.divf %x, %y : f32
+    %3 = arith.divf %x, %two : f32
+    return %0, %1, %2, %3 : f32, f32, f32, f32
+  }
+}

@@ -29,6 +29,7 @@ class SCFDialect;
 }
 namespace spirv {
 class SPIRVDialect;
+class ModuleOp;
 }
 class RewritePatternSet;
 namespace tg {

@@ -110,6 +110,9 @@ def TGSPIRVExpandMath : Pass<"tg-spirv-expand-math", "::mlir::gpu::GPUModuleOp">
       unsigned), with x's sign; the SPIR-V lowering reads INT_MIN as
       positive.
     - `math.trunc` becomes `x < 0 ? ceil(x) : floor(x)`.
+    - `arith.divf` by a constant ±0 becomes ±inf with x's sign, or NaN for
+      x = 0 or NaN, by selects: lavapipe folds the division itself to 0 (or
+      to an undefined value when NaN must be preserved).
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
                            "::mlir::spirv::SPIRVDialect"];
@@ -135,6 +138,25 @@ def TGSPIRVPrepareKernels : Pass<"tg-spirv-prepare-kernels", "::mlir::gpu::GPUMo
   }];
   let dependentDialects = ["::mlir::spirv::SPIRVDialect", "::mlir::memref::MemRefDialect",
                            "::mlir::arith::ArithDialect"];
+}
+
+def TGSPIRVPreserveFloatSpecials : Pass<"tg-spirv-preserve-float-specials",
+                                      "::mlir::spirv::ModuleOp"> {
+  let summary = "Ask the driver to keep NaN, infinities and signed zeros";
+  let description = [{
+    Without an execution mode, a Vulkan driver may treat float arithmetic as
+    if NaN, infinities and the sign of zero did not exist. Each entry point
+    gets `SignedZeroInfNanPreserve` for
+    every float width the module computes in (16, 32, 64), which needs the
+    capability of that name (SPV_KHR_float_controls; Vulkan 1.2 devices
+    report `shaderSignedZeroInfNanPreserveFloat<N>`). Runs after
+    `spirv-lower-abi-attrs` made the entry points and before
+    `spirv-update-vce` collects capabilities; a module without entry points
+    or floats is left alone. Mesa 22.3's lavapipe does not honour the mode
+    everywhere: its code generator takes x·0 as 0 and x+0 as x when an
+    operand is the constant +0, and x/0 as undefined (`tg-spirv-expand-math`
+    expands that one).
+  }];
 }
 
 #endif // TG_TARGET_GPU_PASSES_TD
