@@ -78,6 +78,20 @@ struct Scalar {
       sum = add(mul(sum, x), f(c));
     return sum;
   }
+  /// x·y = p + e exactly, without a fused multiply-add: Dekker's product of
+  /// 27-bit halves (f64).
+  std::pair<Value, Value> twoProduct(Value x, Value y) const {
+    auto split = [&](Value v) {
+      Value scaled = mul(v, f(0x1p27 + 1));
+      Value high = sub(scaled, sub(scaled, v));
+      return std::pair{high, sub(v, high)};
+    };
+    auto [xh, xl] = split(x);
+    auto [yh, yl] = split(y);
+    Value p = mul(x, y);
+    Value e = add(add(add(sub(mul(xh, yh), p), mul(xh, yl)), mul(xl, yh)), mul(xl, yl));
+    return {p, e};
+  }
   Value both(Value p, Value q) const { return arith::AndIOp::create(b, loc, p, q); }
   Value either(Value p, Value q) const { return arith::OrIOp::create(b, loc, p, q); }
   Value negation(Value p) const {
@@ -166,8 +180,9 @@ struct ExpandRoundEvenF64 : OpRewritePattern<math::RoundEvenOp> {
 };
 
 /// sqrt(a) on f64 → y·2^k with a = m·2^2k, m in [1, 4), y two Newton
-/// steps y ← (y + m/y)/2 from the f32 square root of m; 0, inf and NaN
-/// stay, a < 0 → NaN.
+/// steps y ← (y + m/y)/2 from the f32 square root of m, then corrected by
+/// the exact residual m − y² (Dekker's product); 0, inf and NaN stay,
+/// a < 0 → NaN.
 struct ExpandSqrtF64 : OpRewritePattern<math::SqrtOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(math::SqrtOp op, PatternRewriter &rewriter) const override {
@@ -186,6 +201,10 @@ struct ExpandSqrtF64 : OpRewritePattern<math::SqrtOp> {
                                     Value(math::SqrtOp::create(rewriter, loc, narrow)));
     for (int step = 0; step < 2; ++step)
       y = s->mul(s->f(0.5), s->add(y, arith::DivFOp::create(rewriter, loc, m, y)));
+    // Newton leaves y within an ulp; m − y² taken exactly moves it to the nearest.
+    auto [square, squareError] = s->twoProduct(y, y);
+    Value residual = s->sub(s->sub(m, square), squareError);
+    y = s->add(y, arith::DivFOp::create(rewriter, loc, residual, s->add(y, y)));
     Value result = s->mul(y, s->powerOfTwo(k));
     Value kept = s->either(s->cmp(P::OEQ, a, s->f(0)), s->cmp(P::OEQ, a, s->f(kInfinity)));
     result = s->select(kept, a, result);
@@ -374,10 +393,31 @@ struct ExpandSignedRemainder : OpRewritePattern<arith::RemSIOp> {
   }
 };
 
-/// The bits of 1/(2π) after the binary point, 32 to a word, behind a word
-/// of zeros (the bits before the point).
-constexpr uint32_t kInverseTwoPiBits[] = {0x00000000, 0x28be60db, 0x9391054a, 0x7f09d5f4,
-                                          0x7d4d3770, 0x36d8a566, 0x4f10e410, 0x7f9458ea};
+/// The bits of 1/(2π) after the binary point, 32 to a word, behind two words
+/// of zeros (bits before the point, so that windows may start up to 63 bits
+/// before it). Enough for the largest f64: its window starts at bit 972.
+/// Computed with Machin's formula in exact integers.
+constexpr uint32_t kInverseTwoPiBits[] = {
+    0x00000000, 0x00000000, 0x28be60db, 0x9391054a, 0x7f09d5f4, 0x7d4d3770, 0x36d8a566,
+    0x4f10e410, 0x7f9458ea, 0xf7aef158, 0x6dc91b8e, 0x909374b8, 0x01924bba, 0x82746487,
+    0x3f877ac7, 0x2c4a69cf, 0xba208d7d, 0x4baed121, 0x3a671c09, 0xad17df90, 0x4e64758e,
+    0x60d4ce7d, 0x272117e2, 0xef7e4a0e, 0xc7fe25ff, 0xf7816603, 0xfbcbc462, 0xd6829b47,
+    0xdb4d9fb3, 0xc9f2c26d, 0xd3d18fd9, 0xa797fa8b, 0x5d49eeb1, 0xfaf97c5e, 0xcf41ce7d,
+    0xe294a4ba, 0x9afed7ec, 0x47e35742, 0x1580cc11
+};
+
+/// The 64-bit table word at `index` (0 past the end), by a chain of selects.
+Value inverseTwoPiWord(OpBuilder &b, Location loc, Value index) {
+  auto i64Constant = [&](int64_t v) {
+    return arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(v)).getResult();
+  };
+  Value result = i64Constant(0);
+  for (auto [i, w] : llvm::enumerate(kInverseTwoPiBits))
+    result = arith::SelectOp::create(
+        b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, index, i64Constant(i)),
+        i64Constant(w), result);
+  return result;
+}
 
 /// sin(x) on f32 → GLSL's Sin of x reduced to [-π, π] by Payne and Hanek's
 /// method: |x| = m·2^e with a 24-bit m, and frac(|x|/2π) = frac(m·2^e·c)
@@ -405,21 +445,13 @@ struct ReduceSin : OpRewritePattern<math::SinOp> {
     Value mantissa = arith::OrIOp::create(b, loc, arith::AndIOp::create(b, loc, bits, i64Constant(0x7fffff)),
                                           i64Constant(0x800000));
     Value exponent = arith::ShRUIOp::create(b, loc, bits, i64Constant(23));
-    // First bit's place p = e + 1 ≥ -22 for |x| ≥ 1: word (p + 31) / 32, bit (p + 31) % 32.
-    Value place = arith::SubIOp::create(b, loc, exponent, i64Constant(150 - 1 - 31));
+    // First bit's place p = e + 1 ≥ -22 for |x| ≥ 1: word (p + 63) / 32, bit (p + 63) % 32.
+    Value place = arith::SubIOp::create(b, loc, exponent, i64Constant(150 - 1 - 63));
     Value word = arith::ShRUIOp::create(b, loc, place, i64Constant(5));
     Value shift = arith::AndIOp::create(b, loc, place, i64Constant(31));
-    auto tableWord = [&](Value index) {
-      Value result = i64Constant(0);
-      for (auto [i, w] : llvm::enumerate(kInverseTwoPiBits))
-        result = arith::SelectOp::create(
-            b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, index, i64Constant(i)),
-            i64Constant(w), result);
-      return result;
-    };
     SmallVector<Value> table;
     for (int i = 0; i < 4; ++i)
-      table.push_back(tableWord(arith::AddIOp::create(b, loc, word, i64Constant(i))));
+      table.push_back(inverseTwoPiWord(b, loc, arith::AddIOp::create(b, loc, word, i64Constant(i))));
     // Limb i: the 32 bits of c from place p + 32i.
     auto limb = [&](int i) -> Value {
       Value pair = arith::OrIOp::create(b, loc, arith::ShLIOp::create(b, loc, table[i], i64Constant(32)),
@@ -465,6 +497,123 @@ struct ReduceSin : OpRewritePattern<math::SinOp> {
   }
 };
 
+/// sin(x) on f64 → Taylor series on [-π/4, π/4] (to x^19 for sin, x^18 for
+/// cos: below 2^-60 after): |x| < π/4 directly, larger |x| reduced by Payne
+/// and Hanek's method as for f32, with the 53-bit mantissa in two 32-bit
+/// limbs times six 32-bit limbs of 1/2π (x may come within 2^-61 of a
+/// multiple of π/2, so the fraction needs some 120 exact bits), and the
+/// remainder times π/2 kept as a pair of f64s. GLSL.std.450's Sin has no
+/// 64-bit form.
+struct ReduceSinF64 : OpRewritePattern<math::SinOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::SinOp op, PatternRewriter &rewriter) const override {
+    std::optional<Scalar> s = f64Of(rewriter, op);
+    if (!s)
+      return rewriter.notifyMatchFailure(op, "not a scalar f64");
+    OpBuilder &b = rewriter;
+    Location loc = op.getLoc();
+    auto integer = [&](int64_t v) { return s->integer(v); };
+    auto plus = [&](Value x, Value y) { return arith::AddIOp::create(b, loc, x, y).getResult(); };
+    auto times = [&](Value x, Value y) { return arith::MulIOp::create(b, loc, x, y).getResult(); };
+    auto left = [&](Value x, int64_t n) { return arith::ShLIOp::create(b, loc, x, integer(n)).getResult(); };
+    auto right = [&](Value x, int64_t n) { return arith::ShRUIOp::create(b, loc, x, integer(n)).getResult(); };
+    auto low32 = [&](Value x) { return arith::AndIOp::create(b, loc, x, integer(0xffffffff)).getResult(); };
+    auto join = [&](Value high, Value low) { return arith::OrIOp::create(b, loc, left(high, 32), low).getResult(); };
+
+    Value x = op.getOperand();
+    Value ax = math::AbsFOp::create(b, loc, x);
+    Value bits = s->bits(ax);
+    Value mantissa = arith::OrIOp::create(
+        b, loc, arith::AndIOp::create(b, loc, bits, integer((1LL << 52) - 1)), integer(1LL << 52));
+    // |x| = m·2^e, e = biased exponent − 1075; the window of 1/2π starts at
+    // place p = e + 1, which is bit p + 63 of the table.
+    Value offset = arith::SubIOp::create(b, loc, right(bits, 52), integer(1075 - 1 - 63));
+    Value word = right(offset, 5);
+    Value shift = arith::AndIOp::create(b, loc, offset, integer(31));
+    SmallVector<Value> table;
+    for (int k = 0; k <= 6; ++k)
+      table.push_back(inverseTwoPiWord(b, loc, plus(word, integer(k))));
+    // Limb k (1..6): the 32 bits at window bits 32(k-1) .. 32k-1.
+    auto limb = [&](int k) {
+      return right(arith::ShLIOp::create(b, loc, join(table[k - 1], table[k]), shift), 32);
+    };
+    // Columns of 32 bits at weights 2^-32, ..., 2^-192 (index 0 is 2^-32);
+    // what lands at weight 1 and above is whole turns.
+    SmallVector<Value> columns(6, integer(0));
+    auto addAt = [&](int place, Value v) {
+      if (place >= 1 && place <= 6)
+        columns[place - 1] = plus(columns[place - 1], v);
+    };
+    Value mantissaLimbs[2] = {low32(mantissa), right(mantissa, 32)}; // weights 1 and 2^32
+    for (int i = 0; i < 2; ++i)
+      for (int k = 1; k <= 6; ++k) {
+        Value product = times(mantissaLimbs[i], limb(k));
+        addAt(k - i, low32(product));
+        addAt(k - i - 1, right(product, 32));
+      }
+    for (int place = 6; place >= 2; --place) {
+      columns[place - 2] = plus(columns[place - 2], right(columns[place - 1], 32));
+      columns[place - 1] = low32(columns[place - 1]);
+    }
+    Value turns = join(low32(columns[0]), columns[1]);   // fraction of a turn, bits 1-64
+    Value beyond = join(columns[2], columns[3]);         // bits 65-128
+    // Quarter turns: the top two bits, plus one when the rest is ≥ 1/2; the
+    // rest as a signed fixed-point fraction of a quarter turn in [-1/2, 1/2).
+    Value high = arith::OrIOp::create(b, loc, left(turns, 2), right(beyond, 62));
+    Value low = left(beyond, 2);
+    Value roundsUp = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, high, integer(0));
+    Value quadrant = plus(right(turns, 62), arith::ExtUIOp::create(b, loc, s->bitsType(), roundsUp));
+    // The remainder as a + c, a its top 53 bits, c the next 63.
+    Value a = s->mul(arith::SIToFPOp::create(b, loc, s->type, arith::ShRSIOp::create(b, loc, high, integer(11))),
+                     s->f(0x1p-53));
+    Value below = arith::OrIOp::create(b, loc, left(arith::AndIOp::create(b, loc, high, integer(0x7ff)), 52),
+                                       right(low, 12));
+    Value c = s->mul(arith::UIToFPOp::create(b, loc, s->type, below), s->f(0x1p-116));
+    Value fh = s->add(a, c);
+    Value fl = s->sub(c, s->sub(fh, a));
+    // Radians: (fh + fl)·π/2 with π/2 as a pair, as rh + rl.
+    constexpr double kHalfPi = 0x1.921fb54442d18p0, kHalfPiRest = 0x1.1a62633145c07p-54;
+    auto [product, productError] = s->twoProduct(fh, s->f(kHalfPi));
+    Value tail = s->add(productError, s->add(s->mul(fh, s->f(kHalfPiRest)), s->mul(fl, s->f(kHalfPi))));
+    Value rh = s->add(product, tail);
+    Value rl = s->sub(tail, s->sub(rh, product));
+
+    auto bit = [&](int k) {
+      return arith::TruncIOp::create(b, loc, b.getI1Type(), right(quadrant, k)).getResult();
+    };
+    Value sinOrCos = s->select(bit(0), cosSeries(*s, rh, rl), sinSeries(*s, rh, rl));
+    Value reduced = s->select(arith::XOrIOp::create(b, loc, bit(1), s->signBit(x)),
+                              arith::NegFOp::create(b, loc, sinOrCos), sinOrCos);
+    // sin x = x when x³/6 is below half an ulp of x (zeros keep their sign).
+    Value result = s->select(s->cmp(arith::CmpFPredicate::OLT, ax, s->f(0x1.921fb54442d18p-1)),
+                             sinSeries(*s, x, s->f(0)), reduced);
+    result = s->select(s->cmp(arith::CmpFPredicate::OLT, ax, s->f(0x1p-26)), x, result);
+    Value finite = s->cmp(arith::CmpFPredicate::OLT, ax, s->f(kInfinity));
+    rewriter.replaceOp(op, s->select(finite, result, s->nan()));
+    return success();
+  }
+
+  /// sin(h + l) ≈ h + (h·z·S(z) + l), z = h², S the series of (sin h − h)/h³.
+  static Value sinSeries(const Scalar &s, Value h, Value l) {
+    SmallVector<double> coefficients;
+    double factorial = 6;
+    for (int k = 1; k <= 9; factorial *= (2 * k + 2) * (2 * k + 3), ++k)
+      coefficients.push_back((k % 2 ? -1 : 1) / factorial);
+    Value z = s.mul(h, h);
+    return s.add(h, s.add(s.mul(s.mul(h, z), s.polynomial(coefficients, z)), l));
+  }
+
+  /// cos(h + l) ≈ 1 + (z·C(z) − h·l), z = h², C the series of (cos h − 1)/h².
+  static Value cosSeries(const Scalar &s, Value h, Value l) {
+    SmallVector<double> coefficients;
+    double factorial = 2;
+    for (int k = 1; k <= 10; factorial *= (2 * k + 1) * (2 * k + 2), ++k)
+      coefficients.push_back((k % 2 ? -1 : 1) / factorial);
+    Value z = s.mul(h, h);
+    return s.add(s.f(1), s.sub(s.mul(z, s.polynomial(coefficients, z)), s.mul(h, l)));
+  }
+};
+
 struct SPIRVExpandMathPass : tg::impl::TGSPIRVExpandMathBase<SPIRVExpandMathPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
@@ -477,6 +626,6 @@ struct SPIRVExpandMathPass : tg::impl::TGSPIRVExpandMathBase<SPIRVExpandMathPass
 } // namespace
 
 void mlir::tg::populateSPIRVExpandMathPatterns(RewritePatternSet &patterns) {
-  patterns.add<DivideByConstantZero, ExpandAbsF64, ExpandExp2F64, ExpandLog2F64, ExpandRoundEvenF64, ExpandSqrtF64, ExpandMaximum, ExpandMinimum, ExpandPow, ExpandSignedRemainder, ExpandTrunc, ExpandTruncF64, ReduceSin>(
+  patterns.add<DivideByConstantZero, ExpandAbsF64, ExpandExp2F64, ExpandLog2F64, ExpandRoundEvenF64, ExpandSqrtF64, ExpandMaximum, ExpandMinimum, ExpandPow, ExpandSignedRemainder, ExpandTrunc, ExpandTruncF64, ReduceSin, ReduceSinF64>(
       patterns.getContext());
 }

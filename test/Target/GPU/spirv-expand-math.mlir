@@ -117,23 +117,23 @@ gpu.module @tg_kernels {
 
 // -----
 
-// Left alone: vector ops, f64 sin (no reduction for 53-bit mantissas yet),
-// unsigned remainders, and functions outside a gpu.module.
+// Left alone: vector ops, unsigned remainders, and functions outside a
+// gpu.module.
 // CHECK-LABEL: func.func @kept
 //       CHECK:   arith.maximumf %{{.*}} : vector<4xf32>
-//       CHECK:   math.sin %{{.*}} : f64
+//       CHECK:   math.sin %{{.*}} : vector<2xf64>
 //       CHECK:   arith.remui
 //       CHECK:   arith.remsi %{{.*}} : vector<4xi32>
 // CHECK-LABEL: func.func @host
 //       CHECK:   arith.maximumf
 //       CHECK:   math.powf
 gpu.module @tg_kernels {
-  func.func @kept(%v: vector<4xf32>, %u: vector<4xf32>, %d: f64, %a: i32, %b: i32, %w: vector<4xi32>) -> (vector<4xf32>, f64, i32, vector<4xi32>) {
+  func.func @kept(%v: vector<4xf32>, %u: vector<4xf32>, %d: vector<2xf64>, %a: i32, %b: i32, %w: vector<4xi32>) -> (vector<4xf32>, vector<2xf64>, i32, vector<4xi32>) {
     %m = arith.maximumf %v, %u : vector<4xf32>
-    %s = math.sin %d : f64
+    %s = math.sin %d : vector<2xf64>
     %r = arith.remui %a, %b : i32
     %q = arith.remsi %w, %w : vector<4xi32>
-    return %m, %s, %r, %q : vector<4xf32>, f64, i32, vector<4xi32>
+    return %m, %s, %r, %q : vector<4xf32>, vector<2xf64>, i32, vector<4xi32>
   }
 }
 func.func @host(%x: f32, %y: f32) -> (f32, f32) {
@@ -173,5 +173,42 @@ gpu.module @tg_kernels {
     %2 = arith.divf %x, %y : f32
     %3 = arith.divf %x, %two : f32
     return %0, %1, %2, %3 : f32, f32, f32, f32
+  }
+}
+
+// -----
+
+// sin on f64: no GLSL; Taylor series on [-π/4, π/4], larger |x| reduced by
+// Payne-Hanek with six 32-bit limbs of 1/2π (the table's last word only the
+// largest exponents reach), the remainder times π/2 as a pair (π/2's rest).
+// CHECK-LABEL: func.func @sin_f64
+//   CHECK-NOT:   math.sin
+//   CHECK-NOT:   spirv.GL
+//   CHECK-DAG:   arith.constant 360762385 : i64
+//   CHECK-DAG:   arith.constant 6.123233995736766E-17 : f64
+//   CHECK-DAG:   arith.constant 0.78539816339744828 : f64
+//   CHECK-DAG:   arith.shrsi {{.*}} : i64
+//   CHECK-DAG:   arith.sitofp {{.*}} : i64 to f64
+//       CHECK:   return
+gpu.module @tg_kernels {
+  func.func @sin_f64(%x: f64) -> f64 {
+    %r = math.sin %x : f64
+    return %r : f64
+  }
+}
+
+// -----
+
+// sqrt on f64: Newton from the f32 root, then one correction by the exact
+// residual m − y², y² split by Dekker's product (2^27 + 1).
+// CHECK-LABEL: func.func @sqrt_f64
+//   CHECK-NOT:   math.sqrt {{.*}} : f64
+//   CHECK-DAG:   math.sqrt {{.*}} : f32
+//   CHECK-DAG:   arith.constant 0x41A0000002000000 : f64
+//       CHECK:   return
+gpu.module @tg_kernels {
+  func.func @sqrt_f64(%x: f64) -> f64 {
+    %r = math.sqrt %x : f64
+    return %r : f64
   }
 }
