@@ -17,9 +17,9 @@
 
 // Functions: an unknown name, and no name when there are several.
 // RUN: not tg-run %s --function=nope --input=1,2 2>&1 | FileCheck %s --check-prefix=NOFUNC
-// NOFUNC: tg-run: no function 'nope' in {{.*}}errors.mlir (it has: f, g, scalar, decl)
+// NOFUNC: tg-run: no function 'nope' in {{.*}}errors.mlir (it has: f, g, scalar, to_cpu, decl)
 // RUN: not tg-run %s --input=1,2 2>&1 | FileCheck %s --check-prefix=CHOOSE
-// CHOOSE: tg-run: the module has 3 public functions; choose one with --function
+// CHOOSE: tg-run: the module has 4 public functions; choose one with --function
 
 // The inputs: too few, too many, the wrong number of elements, a value that
 // is not one of the type.
@@ -53,6 +53,9 @@
 // A declaration has nothing to compile.
 // RUN: not tg-run %s --function=decl --input=1,2 2>&1 | FileCheck %s --check-prefix=DECL
 // DECL: tg-run: {{.*}}decl
+// A program runs on one device: a copy to another one is refused, where it is.
+// RUN: not tg-run %s --function=to_cpu --device=VULKAN --emit-binary=%t.spv 2>&1 | FileCheck %s --check-prefix=SPAN
+// SPAN: errors.mlir:[[@LINE+19]]:8: error: tg: a copy to CPU in a program compiled for VULKAN: programs that span devices are not supported yet
 
 func.func @f(%x: tensor<2xf32>) -> tensor<2xf32> {
   %0 = tg.add %x, %x : tensor<2xf32>
@@ -68,6 +71,11 @@ func.func @g(%x: tensor<2x3xf32>, %y: tensor<2x3xi32>) -> tensor<2x3xf32> {
 func.func @scalar(%x: f32) -> f32 {
   %0 = tg.add %x, %x : f32
   return %0 : f32
+}
+
+func.func @to_cpu(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = tg.copy %x to "CPU" : tensor<2xf32>
+  return %0 : tensor<2xf32>
 }
 
 func.func private @decl(%x: tensor<2xf32>) -> tensor<2xf32>

@@ -1598,7 +1598,9 @@ TEST(Scheduling, Identities) {
   std::string c = p.op("tg.contiguous " + s + " : tensor<3x7xf32>");
   std::string d = p.op("tg.detach " + c + " : tensor<3x7xf32>");
   std::string cb = p.op("tg.contiguous_backward " + d + " : tensor<3x7xf32>");
-  std::string cp = p.op("tg.copy " + cb + " to \"CPU\" : tensor<3x7xf32>");
+  // A copy within the device under test (a program runs on one device;
+  // test/e2e/errors.mlir checks that a copy to another is refused).
+  std::string cp = p.op("tg.copy " + cb + " to \"" + env().deviceName + "\" : tensor<3x7xf32>");
   p.result(p.op("tg.mul " + cp + ", " + c + " : tensor<3x7xf32>"), "tensor<3x7xf32>", "(a+b)^2 through identities", Tol::ulp(2));
   p.result(c, "tensor<3x7xf32>", "contiguous", Tol::ulp(2));
   std::string pc = p.op("tg.contiguous " + p.op("tg.permute " + a + " [1, 0] : tensor<3x7xf32> -> tensor<7x3xf32>") + " : tensor<7x3xf32>");
