@@ -213,40 +213,78 @@ struct ExpandSqrtF64 : OpRewritePattern<math::SqrtOp> {
   }
 };
 
-/// exp2(v) on f64 → p(f)·2^n with n = roundeven(v), f = v − n in [-1/2, 1/2]
-/// and p the Taylor series of 2^f to f^15 (below 2^-60 after), the power of
-/// two applied in two halves so subnormal results round once; v ≥ 1024 →
-/// inf, v < -1075 → 0. GLSL.std.450's Exp2 has no 64-bit form.
+/// 2^(v + low) on f64, low ≪ v: p(f)·2^n with n = roundeven(v),
+/// f = (v − n) + low in [-1/2, 1/2] and p the Taylor series of 2^f to f^15
+/// (below 2^-60 after), the power of two applied in two halves so subnormal
+/// results round once; v ≥ 1024 → inf, v < -1075 → 0 (NaN is the caller's).
+Value exp2OfPair(const Scalar &s, Value v, Value low) {
+  SmallVector<double> taylor{1};
+  for (int k = 1; k <= 15; ++k)
+    taylor.push_back(taylor.back() * llvm::numbers::ln2 / k);
+  Value clamped = arith::MinimumFOp::create(
+      s.b, s.loc, arith::MaximumFOp::create(s.b, s.loc, v, s.f(-1076)), s.f(1024));
+  Value n = math::RoundEvenOp::create(s.b, s.loc, clamped);
+  Value p = s.polynomial(taylor, s.add(s.sub(clamped, n), low));
+  Value whole = arith::FPToSIOp::create(s.b, s.loc, s.bitsType(), n);
+  Value half = arith::ShRSIOp::create(s.b, s.loc, whole, s.integer(1));
+  Value result = s.mul(s.mul(p, s.powerOfTwo(half)),
+                       s.powerOfTwo(arith::SubIOp::create(s.b, s.loc, whole, half)));
+  using P = arith::CmpFPredicate;
+  return s.select(s.cmp(P::OGE, v, s.f(1024)), s.f(kInfinity),
+                  s.select(s.cmp(P::OLT, v, s.f(-1075)), s.f(0), result));
+}
+
+/// exp2(v) on f64 → exp2OfPair(v, 0). GLSL.std.450's Exp2 has no 64-bit form.
 struct ExpandExp2F64 : OpRewritePattern<math::Exp2Op> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(math::Exp2Op op, PatternRewriter &rewriter) const override {
     std::optional<Scalar> s = f64Of(rewriter, op);
     if (!s)
       return rewriter.notifyMatchFailure(op, "not a scalar f64");
-    using P = arith::CmpFPredicate;
-    SmallVector<double> taylor{1};
-    for (int k = 1; k <= 15; ++k)
-      taylor.push_back(taylor.back() * llvm::numbers::ln2 / k);
     Value v = op.getOperand();
-    Value clamped = arith::MinimumFOp::create(
-        rewriter, s->loc, arith::MaximumFOp::create(rewriter, s->loc, v, s->f(-1076)), s->f(1024));
-    Value n = math::RoundEvenOp::create(rewriter, s->loc, clamped);
-    Value p = s->polynomial(taylor, s->sub(clamped, n));
-    Value whole = arith::FPToSIOp::create(rewriter, s->loc, s->bitsType(), n);
-    Value half = arith::ShRSIOp::create(rewriter, s->loc, whole, s->integer(1));
-    Value result = s->mul(s->mul(p, s->powerOfTwo(half)),
-                          s->powerOfTwo(arith::SubIOp::create(rewriter, s->loc, whole, half)));
-    result = s->select(s->cmp(P::OGE, v, s->f(1024)), s->f(kInfinity),
-                       s->select(s->cmp(P::OLT, v, s->f(-1075)), s->f(0), result));
-    rewriter.replaceOp(op, s->select(s->cmp(P::UNO, v, v), v, result));
+    rewriter.replaceOp(op, s->select(s->cmp(arith::CmpFPredicate::UNO, v, v), v, exp2OfPair(*s, v, s->f(0))));
     return success();
   }
 };
 
-/// log2(a) on f64 → e + ln(m)/ln 2 with a = m·2^e, m in [√½, √2),
-/// ln(m) = 2·atanh(t) with t = (m−1)/(m+1),
-/// |t| ≤ 0.172, by its series to t^23; a < 0 → NaN, 0 → -inf, inf → inf.
-/// GLSL.std.450's Log2 has no 64-bit form.
+/// log2(a) for a finite f64 a > 0 as a pair high + low, some 2^-60 apart:
+/// e + ln(m)·log2(e) with a = m·2^e, m in [√½, √2), ln(m) = 2·atanh(t),
+/// t = (m−1)/(m+1) as a pair (|t| ≤ 0.172) and its series to t^23; the
+/// products exact by Dekker's method.
+std::pair<Value, Value> log2Pair(const Scalar &s, Value a) {
+  using P = arith::CmpFPredicate;
+  auto [exponent, m] = s.exponentAndMantissa(a);
+  Value high = s.cmp(P::OGT, m, s.f(llvm::numbers::sqrt2));
+  m = s.select(high, s.mul(m, s.f(0.5)), m);
+  Value e = arith::SIToFPOp::create(s.b, s.loc, s.type, exponent);
+  e = s.select(high, s.add(e, s.f(1)), e);
+  // t = (m − 1)/(m + 1); m − 1 is exact, m + 1 = sum + sumError.
+  Value numerator = s.sub(m, s.f(1));
+  Value sum = s.add(m, s.f(1));
+  Value sumError = s.sub(m, s.sub(sum, s.f(1)));
+  Value t = arith::DivFOp::create(s.b, s.loc, numerator, sum);
+  auto [product, productError] = s.twoProduct(t, sum);
+  Value residual = s.sub(s.sub(s.sub(numerator, product), productError), s.mul(t, sumError));
+  Value tLow = arith::DivFOp::create(s.b, s.loc, residual, sum);
+  // ln m = 2t + 2t³/3 + ...: the lead 2t exactly, the rest small.
+  SmallVector<double> atanh;
+  for (int k = 1; k <= 11; ++k)
+    atanh.push_back(2.0 / (2 * k + 1));
+  Value z = s.mul(t, t);
+  Value lead = s.add(t, t);
+  Value rest = s.add(s.add(tLow, tLow), s.mul(s.mul(t, z), s.polynomial(atanh, z)));
+  // Times log2(e) as a pair, plus e (|e| ≥ 1 > |the rest| unless e = 0).
+  constexpr double kLog2E = 0x1.71547652b82fep0, kLog2ERest = 0x1.777d0ffda0d24p-56;
+  auto [scaled, scaledError] = s.twoProduct(lead, s.f(kLog2E));
+  Value low = s.add(scaledError, s.add(s.mul(lead, s.f(kLog2ERest)), s.mul(rest, s.f(kLog2E))));
+  Value withExponent = s.add(e, scaled);
+  low = s.add(low, s.sub(scaled, s.sub(withExponent, e)));
+  Value result = s.add(withExponent, low);
+  return {result, s.sub(low, s.sub(result, withExponent))};
+}
+
+/// log2(a) on f64 → the sum of log2Pair's two parts; a < 0 → NaN,
+/// 0 → -inf, inf → inf. GLSL.std.450's Log2 has no 64-bit form.
 struct ExpandLog2F64 : OpRewritePattern<math::Log2Op> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(math::Log2Op op, PatternRewriter &rewriter) const override {
@@ -255,16 +293,8 @@ struct ExpandLog2F64 : OpRewritePattern<math::Log2Op> {
       return rewriter.notifyMatchFailure(op, "not a scalar f64");
     using P = arith::CmpFPredicate;
     Value a = op.getOperand();
-    auto [exponent, m] = s->exponentAndMantissa(a);
-    Value high = s->cmp(P::OGT, m, s->f(llvm::numbers::sqrt2));
-    m = s->select(high, s->mul(m, s->f(0.5)), m);
-    Value e = arith::SIToFPOp::create(rewriter, s->loc, s->type, exponent);
-    e = s->select(high, s->add(e, s->f(1)), e);
-    Value t = arith::DivFOp::create(rewriter, s->loc, s->sub(m, s->f(1)), s->add(m, s->f(1)));
-    SmallVector<double> atanh;
-    for (int k = 0; k <= 11; ++k)
-      atanh.push_back(2.0 / (2 * k + 1) / llvm::numbers::ln2);
-    Value result = s->add(e, s->mul(t, s->polynomial(atanh, s->mul(t, t))));
+    auto [high, low] = log2Pair(*s, a);
+    Value result = s->add(high, low);
     result = s->select(s->cmp(P::OEQ, a, s->f(kInfinity)), a,
                        s->select(s->cmp(P::OEQ, a, s->f(0)), s->f(-kInfinity), result));
     rewriter.replaceOp(op, s->select(s->cmp(P::UGE, s->f(0), a), s->select(s->cmp(P::OEQ, a, s->f(0)), s->f(-kInfinity), s->nan()), result));
@@ -289,11 +319,19 @@ struct ExpandPow : OpRewritePattern<math::PowFOp> {
     auto wide = [&](Value v) { return v.getType() == f64 ? v : arith::ExtFOp::create(rewriter, loc, f64, v).getResult(); };
     Value x = op.getLhs(), y = op.getRhs();
     Value ax = math::AbsFOp::create(rewriter, loc, x);
-    Value power = math::Exp2Op::create(
-        rewriter, loc,
-        arith::MulFOp::create(rewriter, loc, wide(y), math::Log2Op::create(rewriter, loc, wide(ax))));
-    if (power.getType() != s->type)
-      power = arith::TruncFOp::create(rewriter, loc, s->type, power);
+    Value power;
+    if (s->type.isF64()) {
+      // y·log2|x| may be ~1000: in one f64 it would lose ten bits of 2^(...).
+      auto [logHigh, logLow] = log2Pair(*s, ax);
+      auto [high, highError] = s->twoProduct(y, logHigh);
+      power = exp2OfPair(*s, high, s->add(highError, s->mul(y, logLow)));
+    } else {
+      power = arith::TruncFOp::create(
+          rewriter, loc, s->type,
+          math::Exp2Op::create(rewriter, loc,
+                               arith::MulFOp::create(rewriter, loc, wide(y),
+                                                     math::Log2Op::create(rewriter, loc, wide(ax)))));
+    }
     Value inf = s->f(kInfinity), zero = s->f(0), one = s->f(1);
     Value yNegative = s->cmp(P::OLT, y, zero);
     Value magnitude = s->select(

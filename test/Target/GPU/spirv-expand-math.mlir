@@ -212,3 +212,21 @@ gpu.module @tg_kernels {
     return %r : f64
   }
 }
+
+// -----
+
+// pow on f64: y·log2|x| as a pair (log2 with log2(e)'s rest, the product by
+// Dekker's method), then 2^(high + low): no single f64 holds y·log2|x|.
+// CHECK-LABEL: func.func @pow_f64
+//   CHECK-NOT:   math.powf
+//   CHECK-NOT:   math.log2
+//   CHECK-NOT:   math.exp2
+//   CHECK-DAG:   arith.constant 2.0355273740931033E-17 : f64
+//   CHECK-DAG:   arith.constant 0x41A0000002000000 : f64
+//       CHECK:   return
+gpu.module @tg_kernels {
+  func.func @pow_f64(%x: f64, %y: f64) -> f64 {
+    %r = math.powf %x, %y : f64
+    return %r : f64
+  }
+}

@@ -112,10 +112,11 @@ def TGSPIRVExpandMath : Pass<"tg-spirv-expand-math", "::mlir::gpu::GPUModuleOp">
     - `math.trunc` becomes `x < 0 ? ceil(x) : floor(x)`.
     - f64, which GLSL.std.450 has no forms for: abs, roundeven and trunc
       from the bits; sqrt by Newton steps from the f32 root, corrected by
-      the exact residual (Dekker's product); exp2 and log2 by series; sin
+      the exact residual (Dekker's product); exp2 and log2 by series (log2 as a pair of f64s); sin
       by Taylor series on [-π/4, π/4] after a Payne-Hanek reduction with six
       32-bit limbs of 1/2π, the remainder kept as a pair of f64s; pow as
-      exp2(y·log2|x|) with C's special cases.
+      2^(y·log2|x|) with the exponent as a pair (it may be ~1000, which one
+      f64 holds to only 43 bits after the point), and C's special cases.
     - `arith.divf` by a constant ±0 becomes ±inf with x's sign, or NaN for
       x = 0 or NaN, by selects: lavapipe folds the division itself to 0 (or
       to an undefined value when NaN must be preserved).
