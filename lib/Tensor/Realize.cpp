@@ -13,6 +13,7 @@
 #include "Schedule.h"
 
 #include "tg/Compiler/Compiler.h"
+#include "tg/Compiler/LaunchTiming.h"
 #include "tg/Dialect/TG/IR/TGDialect.h"
 #include "tgrt.h"
 
@@ -78,23 +79,6 @@ std::string compile(const Schedule &schedule, const std::string &device) {
   if (mlir::failed(executable))
     throw Error("tg::Tensor: compiling the graph failed:\n" + diagnostics);
   return std::move(executable->blob);
-}
-
-struct Timing {
-  uint64_t launches = 0, nanoseconds = 0;
-  bool perKernel = false;
-};
-
-void observeLaunch(void *user, const char *kernel, uint64_t ns, uint64_t flops, uint64_t bytes) {
-  auto *timing = static_cast<Timing *>(user);
-  ++timing->launches;
-  timing->nanoseconds += ns;
-  if (timing->perKernel) {
-    double seconds = ns * 1e-9;
-    llvm::errs() << llvm::format("  %-24s %9.3f us  %8.2f GFLOPS  %8.2f GB/s\n", kernel, ns * 1e-3,
-                                 seconds > 0 ? flops / seconds * 1e-9 : 0.0,
-                                 seconds > 0 ? bytes / seconds * 1e-9 : 0.0);
-  }
 }
 
 /// The executable of a schedule: from memory, from disk, or compiled.
@@ -165,9 +149,9 @@ void realizeNodes(const std::vector<NodeRef> &targets) {
     inputs.push_back(input->buffer->handle());
   std::vector<tgrt_buffer> outputs(schedule.outputs.size());
   int debug = envInt("DEBUG");
-  Timing timing;
+  mlir::tg::LaunchTiming timing;
   timing.perKernel = debug >= 2;
-  tgrt_executable_observe(program.executable, debug >= 1 ? observeLaunch : nullptr, &timing);
+  tgrt_executable_observe(program.executable, debug >= 1 ? mlir::tg::observeLaunch : nullptr, &timing);
   if (tgrt_executable_run(program.executable, inputs.data(), inputs.size(), outputs.data(),
                           outputs.size()) != TGRT_OK)
     throw Error(std::string("tg::Tensor: running the program failed: ") + tgrt_last_error());

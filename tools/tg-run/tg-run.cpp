@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tg/Compiler/Compiler.h"
+#include "tg/Compiler/LaunchTiming.h"
 #include "tg/Dialect/TG/IR/TGDialect.h"
 #include "tg_executable.h"
 #include "tgrt.h"
@@ -293,23 +294,6 @@ std::string typeText(const TensorSpec &t) {
   return s + dtypeName(t.dtype) + ">";
 }
 
-struct Timing {
-  uint64_t launches = 0, nanoseconds = 0;
-  bool perKernel = false;
-};
-
-void observeLaunch(void *user, const char *kernel, uint64_t ns, uint64_t flops, uint64_t bytes) {
-  auto *timing = static_cast<Timing *>(user);
-  ++timing->launches;
-  timing->nanoseconds += ns;
-  if (timing->perKernel) {
-    double seconds = ns * 1e-9;
-    llvm::errs() << llvm::format("  %-24s %9.3f us  %8.2f GFLOPS  %8.2f GB/s\n", kernel, ns * 1e-3,
-                                 seconds > 0 ? flops / seconds * 1e-9 : 0.0,
-                                 seconds > 0 ? bytes / seconds * 1e-9 : 0.0);
-  }
-}
-
 void reportBackend(void *, const char *backend, int32_t count, const char *detail) {
   llvm::outs() << llvm::format("%-8s %d device%s  %s\n", backend, count, count == 1 ? " " : "s",
                                detail);
@@ -431,10 +415,10 @@ int main(int argc, char **argv) {
       return fail(tgrt_last_error());
   }
 
-  Timing timing;
+  mlir::tg::LaunchTiming timing;
   timing.perKernel = debug >= 2;
   if (debug >= 1)
-    tgrt_executable_observe(exe, observeLaunch, &timing);
+    tgrt_executable_observe(exe, tg::observeLaunch, &timing);
   std::vector<tgrt_buffer> outputs(numOutputs);
   for (unsigned run = 0; run < runs; ++run) {
     if (run)
