@@ -115,7 +115,8 @@ constexpr StringLiteral kSPIRVPipeline =
     "SPV_KHR_float_controls},"
     "gpu.module(tg-spirv-prepare-kernels,canonicalize,convert-math-to-spirv),"
     "map-memref-spirv-storage-class{client-api=vulkan},convert-gpu-to-spirv,"
-    "spirv.module(spirv-lower-abi-attrs,tg-spirv-preserve-float-specials,spirv-update-vce)";
+    "spirv.module(spirv-lower-abi-attrs,tg-spirv-preserve-float-specials,tg-spirv-forbid-contraction,"
+    "spirv-update-vce)";
 
 struct GPUTargetOptions : PassPipelineOptions<GPUTargetOptions> {
   Option<std::string> chip{*this, "chip", llvm::cl::desc("The GPU to compile for")};

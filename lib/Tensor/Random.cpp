@@ -1,11 +1,11 @@
 //===- Random.cpp - tinygrad's threefry random numbers --------------------===//
 //
 // Random bits are Threefry-2x32 of a counter under a key, as tinygrad's:
-// the key holds the seed, the counter lives in a device buffer, and every
-// draw advances it with assign. A draw's graph reads the advanced counter
-// (not a number baked into the graph), so a training step that draws the
-// same shapes builds the same graph every step and its program is reused.
-// With the same seed, the numbers are tinygrad's.
+// the key holds the seed and each draw starts where the last one ended.
+// A random tensor is one value: its graph reads the key and its own start
+// from buffers that nothing changes later, so it has the same numbers in
+// every program that reads it, in whatever order programs run. With the
+// same seed, the numbers are tinygrad's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,9 +23,14 @@ namespace {
 /// Random tensors are made on the default device only, so it is the one.
 constexpr uint32_t kFirstDeviceKey = 0x14b81119;
 
+/// The seed's key as a buffer, made at the first draw after a seed, and how
+/// many words were drawn since. The count lives on the host: each draw is
+/// handed its own start as a buffer of its own, so its numbers depend on
+/// nothing a later draw or program changes.
 struct RngState {
   uint32_t seed = uint32_t(std::time(nullptr));
-  Tensor key, counter; // uint32 [2] each; undefined until the first draw
+  uint64_t drawn = 0;
+  Tensor key; // uint32 [2]; undefined until the first draw
 };
 
 RngState &rng() {
@@ -37,23 +42,19 @@ Tensor sliceOf(const Tensor &x, int64_t begin, int64_t end) {
   return x.slice({Slice{begin, end, 1}});
 }
 
-/// The key and the counter to draw `num` 32-bit words from: the counter
-/// is advanced by `num` in place, and the draw starts where it was.
+/// The key and the counter (low, high words) to draw `num` 32-bit words
+/// from; the next draw starts `num` words later. The counter is a buffer,
+/// not a constant, so a training step that draws the same shapes builds
+/// the same graph every step and its program is reused.
 std::pair<Tensor, Tensor> nextCounter(uint64_t num) {
   RngState &state = rng();
-  if (!state.key.defined()) {
+  if (!state.key.defined())
     state.key = Tensor::from_vector<uint32_t>({kFirstDeviceKey, state.seed}, {2});
-    state.counter = Tensor::from_vector<uint32_t>({0, 0}, {2});
-  }
-  Tensor &counter = state.counter;
-  // 64-bit arithmetic on (low, high) uint32 words, with the carry.
-  double low = double(num & 0xffffffffu), high = double(num >> 32);
-  Tensor newLow = sliceOf(counter, 0, 1).add(low);
-  Tensor newHigh = sliceOf(counter, 1, 2).add(high).add(newLow.lt(counter[0]));
-  counter.assign(Tensor::cat({newLow, newHigh}));
-  Tensor startLow = sliceOf(counter, 0, 1).sub(low);
-  Tensor startHigh = sliceOf(counter, 1, 2).sub(high).sub(counter[0].lt(low));
-  return {state.key, Tensor::cat({startLow, startHigh})};
+  uint64_t start = state.drawn;
+  state.drawn += num;
+  Tensor counter =
+      Tensor::from_vector<uint32_t>({uint32_t(start), uint32_t(start >> 32)}, {2});
+  return {state.key, counter};
 }
 
 /// tinygrad's _threefry_random_bits: the words (counts1 << 32 | counts0)
@@ -149,7 +150,7 @@ Tensor uniformBits(const Shape &shape, DType dtype) {
 
 void Tensor::manual_seed(uint64_t seed) {
   // tinygrad keeps the seed as a uint32 word of the key.
-  rng() = RngState{uint32_t(seed), Tensor(), Tensor()};
+  rng() = RngState{uint32_t(seed), 0, Tensor()};
 }
 
 Tensor Tensor::rand(Shape shape, DType dtype) { return uniformBits(shape, dtype).contiguous(); }

@@ -162,9 +162,9 @@ void realizeNodes(const std::vector<NodeRef> &targets) {
 
   for (auto [node, buffer] : llvm::zip(schedule.outputs, outputs))
     node->becomeBuffer(std::make_shared<DeviceBuffer>(buffer, device));
-  // Every assignment the program made, also one a result depends on (a
-  // random draw reads the counter it advanced): its tensor now holds the
-  // written buffer, so realizing it again does not assign twice.
+  // Every assignment the program made, also one a result depends on: its
+  // tensor now holds the written buffer, so realizing it again does not
+  // assign twice.
   for (const NodeRef &node : schedule.nodes)
     if (node->op == Op::Assign)
       node->becomeBuffer(node->src[0]->buffer);

@@ -102,10 +102,11 @@ FailureOr<std::string> mlir::tg::emitCPUSharedObject(ModuleOp module,
   if (!target)
     return module.emitError("tg: no LLVM target for ") << t.triple << ": " << error;
   llvm::TargetOptions targetOptions;
-  // A multiply feeding an add becomes one fused multiply-add (one rounding
-  // instead of two), as C compilers do with -ffp-contract=fast: the inner
-  // step of every matmul and convolution.
-  targetOptions.AllowFPOpFusion = llvm::FPOpFusion::Fast;
+  // No multiply and add are fused behind the IR's back: elementwise
+  // arithmetic rounds after every op, as on the GPU targets (SPIR-V's are
+  // decorated NoContraction), so devices agree bit for bit. Contractions
+  // (matmul and convolution tiles) ask for their vector.fma themselves.
+  targetOptions.AllowFPOpFusion = llvm::FPOpFusion::Standard;
   std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
       triple, t.cpu, t.features, targetOptions, llvm::Reloc::PIC_,
       std::nullopt, llvm::CodeGenOptLevel::Aggressive));

@@ -166,4 +166,18 @@ def TGSPIRVPreserveFloatSpecials : Pass<"tg-spirv-preserve-float-specials",
   }];
 }
 
+def TGSPIRVForbidContraction : Pass<"tg-spirv-forbid-contraction",
+                                    "::mlir::spirv::ModuleOp"> {
+  let summary = "Round every float multiply and add on its own, as the CPU does";
+  let description = [{
+    A Vulkan driver may fuse a multiply and an add into one fused
+    multiply-add unless the instructions are decorated `NoContraction`, and
+    then elementwise results differ from the CPU's in the last bit (the CPU's
+    LLVM code fuses nothing the IR does not ask for: `FPOpFusion::Standard`).
+    Every `spirv.FMul`, `spirv.FAdd` and `spirv.FSub` gets the decoration
+    (the unit attribute `no_contraction`, which the serializer writes as
+    `NoContraction`); other ops are left alone.
+  }];
+}
+
 #endif // TG_TARGET_GPU_PASSES_TD
