@@ -16,6 +16,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/InitAllPasses.h"
@@ -80,16 +81,41 @@ constexpr StringLiteral kBufferizePipeline =
     // subviews, which only fold away once the subviews are one value.
     "canonicalize,cse,canonicalize,drop-equivalent-buffer-results,canonicalize";
 
-std::string bufferizePipeline(bool noopt, bool portable) {
+/// Stage 4 on CPU up to the kernel optimizer: tg ops to arith, every
+/// kernel's last stage writing its output.
+std::string cpuPreparePipeline() {
   return kToArithPipeline.str() +
          // Canonicalization and dropping unit dims can fold a kernel's last
          // stage away (an identity copy of a slice): its result must still
          // end in the output.
-         "tg-cpu-drop-unit-dims,canonicalize,tg-materialize-kernel-results,"
-         "tg-cpu-choose-opts{noopt=" +
-         std::string(noopt ? "true" : "false") +
-         " vector-bytes=" + std::to_string(cpuVectorBytes(portable)) +
-         "},tg-cpu-apply-opts," + kBufferizePipeline.str() + ",tg-cpu-free-scratch";
+         "tg-cpu-drop-unit-dims,canonicalize,tg-materialize-kernel-results";
+}
+
+/// The kernel optimizer (choose, apply) and bufferization.
+std::string cpuOptimizePipeline(bool noopt, bool portable) {
+  return "tg-cpu-choose-opts{noopt=" + std::string(noopt ? "true" : "false") +
+         " vector-bytes=" + std::to_string(cpuVectorBytes(portable)) + "},tg-cpu-apply-opts," +
+         kBufferizePipeline.str() + ",tg-cpu-free-scratch";
+}
+
+/// Gives the kernels named in `kernelOpts` those opts, which the chooser
+/// then leaves as they are.
+LogicalResult forceKernelOpts(ModuleOp module, const std::map<std::string, std::string> &kernelOpts) {
+  for (const auto &[name, text] : kernelOpts) {
+    auto kernel = module.lookupSymbol<func::FuncOp>(name);
+    if (!kernel || !kernel->hasAttr("tg.kernel")) {
+      InFlightDiagnostic error = module.emitError("tg: no kernel @") << name << " to give opts to; the kernels are";
+      for (auto other : module.getOps<func::FuncOp>())
+        if (other->hasAttr("tg.kernel"))
+          error << " @" << other.getName();
+      return error;
+    }
+    auto opts = dyn_cast_or_null<KernelOptsAttr>(parseAttribute(text, module.getContext()));
+    if (!opts)
+      return kernel.emitError("tg: the opts for @") << name << " are not a #tg.opts<...>: " << text;
+    kernel->setAttr("tg.opts", opts);
+  }
+  return success();
 }
 
 std::string gpuKernelsPipeline() {
@@ -310,7 +336,8 @@ void mlir::tg::registerTGPipelines() {
       "tg-cpu-kernels",
       "Stage 4 on CPU: kernel optimizer (choose, apply), bufferization",
       [](OpPassManager &pm, const CPUKernelsOptions &options) {
-        addPipeline(pm, bufferizePipeline(options.noopt, options.portable));
+        addPipeline(pm, cpuPreparePipeline());
+        addPipeline(pm, cpuOptimizePipeline(options.noopt, options.portable));
       });
   PassPipelineRegistration<>(
       "tg-gpu-kernels",
@@ -396,10 +423,20 @@ FailureOr<Executable> mlir::tg::compileFunction(ModuleOp original, StringRef nam
   for (auto kernel : module->getOps<func::FuncOp>())
     if (kernel->hasAttr("tg.kernel"))
       summaries.push_back(summarize(kernel));
+  if (gpuTarget && !options.kernelOpts.empty())
+    return original.emitError("tg: kernel opts are CPU opts; ") << options.device
+                                                                << " chooses its launches itself";
   if (gpuTarget)
     return compileForGPU(*module, original, name, *gpuTarget, summaries, writer, options);
-  if (failed(runPipeline(*module, bufferizePipeline(options.noopt, options.portable), options)))
+  if (failed(runPipeline(*module, cpuPreparePipeline(), options)) ||
+      failed(forceKernelOpts(*module, options.kernelOpts)) ||
+      failed(runPipeline(*module, cpuOptimizePipeline(options.noopt, options.portable), options)))
     return failure();
+  if (options.debug >= 2 && options.log)
+    for (auto kernel : module->getOps<func::FuncOp>())
+      if (auto why = kernel->getAttrOfType<StringAttr>("tg.opts_fallback"))
+        *options.log << "tg: " << kernel.getName() << ": " << why.getValue() << "; applied "
+                     << kernel->getAttr("tg.opts") << " instead\n";
 
   // The bufferized function is the launch plan; the kernels are the rest.
   function = module->lookupSymbol<func::FuncOp>(name);

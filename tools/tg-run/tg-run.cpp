@@ -64,6 +64,11 @@ static cl::opt<bool> portable("portable", cl::desc("CPU: code for any x86-64-v2 
 static cl::opt<std::string> outputFile("output",
                                        cl::desc("Write the results to this file instead of printing them: one line of elements each, exact (the --input=@file format)"),
                                        cl::cat(runCategory));
+static cl::list<std::string> kernelOpts(
+    "kernel-opts",
+    cl::desc("CPU: apply these opts to the kernel instead of the optimizer's choice "
+             "(DEBUG=2 says when they fall back)"),
+    cl::value_desc("kernel=#tg.opts<...>"), cl::cat(runCategory));
 static cl::opt<unsigned> repeat("repeat", cl::desc("Run this many times (timings with DEBUG>=1)"), cl::init(1), cl::cat(runCategory));
 
 namespace {
@@ -368,6 +373,12 @@ int main(int argc, char **argv) {
   options.noopt = envInt("NOOPT") != 0;
   options.debug = debug;
   options.log = &llvm::errs();
+  for (const std::string &entry : kernelOpts) {
+    auto [kernel, opts] = llvm::StringRef(entry).split('=');
+    if (opts.empty())
+      return fail("--kernel-opts=" + entry + ": expected kernel=#tg.opts<...>");
+    options.kernelOpts[kernel.str()] = opts.str();
+  }
   auto compileStart = std::chrono::steady_clock::now();
   FailureOr<tg::Executable> executable = tg::compileFunction(*module, name, options);
   if (failed(executable))

@@ -12,6 +12,7 @@
 #include "mlir/Support/LLVM.h"
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -32,8 +33,12 @@ struct CompileOptions {
   bool portable = false;
   /// tinygrad's NOOPT=1: no tiling, vectorization or worker split.
   bool noopt = false;
-  /// tinygrad's DEBUG: 3 prints the generated code, 4 the IR after every
-  /// pass, to `log`.
+  /// CPU: opts to apply instead of the optimizer's choice, by kernel name,
+  /// as `#tg.opts<...>` text (what a BEAM search varies). Opts that cannot
+  /// be applied fall back as the optimizer's own do.
+  std::map<std::string, std::string> kernelOpts;
+  /// tinygrad's DEBUG: 2 says which kernels' opts fell back, 3 prints the
+  /// generated code, 4 the IR after every pass, to `log`.
   int debug = 0;
   llvm::raw_ostream *log = nullptr;
 };

@@ -17,6 +17,11 @@
 //                 accumulators read and written in every reduction step are
 //                 hoisted into loop-carried vectors.
 //
+// The optimizer never makes a compile fail: opts that cannot be carried out
+// fall back, on a fresh copy of the kernel each time, to halved tiles, then
+// no vectorization, then no tiles, then nothing. The kernel records what was
+// applied (`tg.opts`) and why it differs from the choice (`tg.opts_fallback`).
+//
 //===----------------------------------------------------------------------===//
 
 #include "tg/Target/CPU/Passes.h"
@@ -34,6 +39,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 
@@ -124,18 +130,86 @@ struct PutRowOperandFirst : OpRewritePattern<vector::ContractionOp> {
   }
 };
 
+/// What to try when `chosen` cannot be applied, in order: its tiles halved
+/// while every size stays whole, the tiles without vectorization, the split
+/// alone, nothing (which always applies).
+SmallVector<KernelOptsAttr> fallbacksOf(KernelOptsAttr chosen) {
+  MLIRContext *context = chosen.getContext();
+  SmallVector<KernelOptsAttr> fallbacks;
+  auto add = [&](int64_t split, bool vectorize, ArrayRef<int64_t> tile) {
+    auto opts = KernelOptsAttr::get(context, split, vectorize, tile);
+    if (opts != chosen && !llvm::is_contained(fallbacks, opts))
+      fallbacks.push_back(opts);
+  };
+  SmallVector<int64_t> tile(chosen.getTile());
+  while (chosen.getVectorize() && llvm::any_of(tile, [](int64_t s) { return s > 1 && s % 2 == 0; })) {
+    for (int64_t &size : tile)
+      if (size > 1 && size % 2 == 0)
+        size /= 2;
+    add(chosen.getSplit(), true, tile);
+  }
+  add(chosen.getSplit(), false, chosen.getTile());
+  add(chosen.getSplit(), false, {});
+  add(-1, false, {});
+  return fallbacks;
+}
+
 struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
   void runOnOperation() override {
     SmallVector<func::FuncOp> kernels;
     for (auto kernel : getOperation().getOps<func::FuncOp>())
       if (kernel->hasAttr("tg.opts"))
         kernels.push_back(kernel);
-    for (func::FuncOp kernel : kernels)
-      if (failed(apply(kernel, kernel->getAttrOfType<KernelOptsAttr>("tg.opts"))))
+    for (func::FuncOp kernel : kernels) {
+      if (failed(verifyOpts(kernel, kernel->getAttrOfType<KernelOptsAttr>("tg.opts"))))
         return signalPassFailure();
+      applyOrFallBack(kernel);
+    }
   }
 
-  LogicalResult apply(func::FuncOp kernel, KernelOptsAttr opts) {
+  /// Applies the kernel's opts, or the first fallback that applies.
+  void applyOrFallBack(func::FuncOp kernel) {
+    auto chosen = kernel->getAttrOfType<KernelOptsAttr>("tg.opts");
+    std::string firstError;
+    SmallVector<KernelOptsAttr> attempts = {chosen};
+    llvm::append_range(attempts, fallbacksOf(chosen));
+    for (KernelOptsAttr opts : attempts) {
+      // A failed attempt leaves its copy half rewritten; the kernel itself
+      // is only replaced by a copy that succeeded.
+      OwningOpRef<ModuleOp> scratch = ModuleOp::create(kernel.getLoc());
+      auto copy = cast<func::FuncOp>(kernel->clone());
+      scratch->push_back(copy);
+      std::string error;
+      LogicalResult applied = failure();
+      {
+        ScopedDiagnosticHandler capture(&getContext(), [&](Diagnostic &d) {
+          if (error.empty())
+            error = d.str();
+          return success();
+        });
+        applied = apply(copy, opts);
+      }
+      if (failed(applied)) {
+        if (firstError.empty())
+          firstError = error.empty() ? "tg.opts: the rewrites did not converge" : error;
+        continue;
+      }
+      kernel.getBody().takeBody(copy.getBody());
+      if (opts != chosen) {
+        std::string why;
+        llvm::raw_string_ostream os(why);
+        os << firstError << " with " << chosen;
+        kernel->setAttr("tg.opts", opts);
+        kernel->setAttr("tg.opts_fallback", StringAttr::get(&getContext(), why));
+      }
+      return;
+    }
+    llvm_unreachable("applying no opts cannot fail");
+  }
+
+  /// Whether `opts` fit the kernel at all: opts that name loops it does not
+  /// have are an error to report, not a choice to fall back from.
+  LogicalResult verifyOpts(func::FuncOp kernel, KernelOptsAttr opts) {
     if (opts.getSplit() < 0 && opts.getTile().empty())
       return success();
     linalg::GenericOp root = getKernelRoot(kernel);
@@ -143,13 +217,11 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
       return kernel.emitError("tg.opts on a kernel whose result is not computed by a "
                               "linalg.generic");
     MainOp main = getMainOp(root);
-    bool epilogue = main.op != root;
     unsigned numLoops = main.op.getNumLoops();
-    SmallVector<int64_t> tile(opts.getTile());
-    if (!tile.empty() && tile.size() != numLoops)
-      return kernel.emitError() << "tg.opts has " << tile.size()
-                                << " tile sizes for a kernel of " << numLoops << " loops";
-    tile.resize(numLoops, 0);
+    size_t tiles = opts.getTile().size();
+    if (tiles != 0 && tiles != numLoops)
+      return kernel.emitError() << "tg.opts has " << tiles << " tile sizes for a kernel of "
+                                << numLoops << " loops";
     auto iterators = main.op.getIteratorTypesArray();
     int64_t split = opts.getSplit();
     if (split >= static_cast<int64_t>(numLoops) ||
@@ -160,6 +232,21 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
     if (split >= 0 && !onlyRootWritesOutput(kernel, root))
       return kernel.emitError() << "tg.opts splits a kernel whose output is read or "
                                    "written outside its last stage";
+    return success();
+  }
+
+  /// Carries out opts that verifyOpts accepted.
+  LogicalResult apply(func::FuncOp kernel, KernelOptsAttr opts) {
+    if (opts.getSplit() < 0 && opts.getTile().empty())
+      return success();
+    linalg::GenericOp root = getKernelRoot(kernel);
+    MainOp main = getMainOp(root);
+    bool epilogue = main.op != root;
+    unsigned numLoops = main.op.getNumLoops();
+    SmallVector<int64_t> tile(opts.getTile());
+    tile.resize(numLoops, 0);
+    auto iterators = main.op.getIteratorTypesArray();
+    int64_t split = opts.getSplit();
     IRRewriter rewriter(&getContext());
     // The root is tiled by the sizes of the main op's loops it runs with
     // (its own unit loops are left untiled: 0).

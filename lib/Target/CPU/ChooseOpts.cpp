@@ -93,6 +93,20 @@ llvm::SmallDenseSet<unsigned> loopsRead(AffineMap map) {
   return loops;
 }
 
+/// The coefficient of loop `dim` in the pure affine `expr` of `numDims`
+/// loops: its value at dim = 1 less its value at 0 (others 0).
+int64_t coefficientOf(AffineExpr expr, unsigned dim, unsigned numDims) {
+  MLIRContext *context = expr.getContext();
+  auto at = [&](int64_t value) {
+    SmallVector<AffineExpr> dims(numDims, getAffineConstantExpr(0, context));
+    dims[dim] = getAffineConstantExpr(value, context);
+    auto constant = dyn_cast<AffineConstantExpr>(expr.replaceDims(dims));
+    return constant ? std::optional<int64_t>(constant.getValue()) : std::nullopt;
+  };
+  std::optional<int64_t> one = at(1), zero = at(0); // not constant with symbols
+  return one && zero ? *one - *zero : 0;
+}
+
 /// Register tiles for a sum of products (matmul, convolution): a block of
 /// `rows × columns` outputs stays in vector registers while every reduction
 /// loop runs one step at a time. `columns` runs along the output's last axis,
@@ -123,10 +137,13 @@ bool tileSumOfProducts(linalg::GenericOp root, ArrayRef<int64_t> ranges,
   auto inputMaps = llvm::map_to_vector(root.getDpsInputOperands(), [&](OpOperand *operand) {
     return root.getMatchingIndexingMap(operand);
   });
-  // b is the input whose last index moves with the column loop.
+  // b is the input whose last index moves with the column loop, one
+  // element per step: a strided read (a convolution with stride 2 along the
+  // row) is no vector.
   int b = -1;
   for (auto [i, map] : llvm::enumerate(inputMaps))
-    if (map.getNumResults() && loopsRead(map.getSubMap({map.getNumResults() - 1})).contains(column) &&
+    if (map.getNumResults() &&
+        coefficientOf(map.getResults().back(), column, map.getNumDims()) == 1 &&
         !loopsRead(inputMaps[1 - i]).contains(column))
       b = i;
   if (b < 0)
@@ -267,20 +284,6 @@ bool epilogueVectorizes(linalg::GenericOp root) {
         return false;
   }
   return true;
-}
-
-/// The coefficient of loop `dim` in the pure affine `expr` of `numDims`
-/// loops: its value at dim = 1 less its value at 0 (others 0).
-int64_t coefficientOf(AffineExpr expr, unsigned dim, unsigned numDims) {
-  MLIRContext *context = expr.getContext();
-  auto at = [&](int64_t value) {
-    SmallVector<AffineExpr> dims(numDims, getAffineConstantExpr(0, context));
-    dims[dim] = getAffineConstantExpr(value, context);
-    auto constant = dyn_cast<AffineConstantExpr>(expr.replaceDims(dims));
-    return constant ? std::optional<int64_t>(constant.getValue()) : std::nullopt;
-  };
-  std::optional<int64_t> one = at(1), zero = at(0); // not constant with symbols
-  return one && zero ? *one - *zero : 0;
 }
 
 /// Whether some stage of the kernel reads or writes against a loop (a flip:

@@ -271,3 +271,41 @@ func.func private @r_32_64_16(%a: tensor<32x16xf32>, %b: tensor<16x64xf32>, %bia
   } -> tensor<32x64xf32>
   return %r : tensor<32x64xf32>
 }
+
+// -----
+
+// Opts that cannot be carried out fall back instead of failing: a stride-2
+// convolution's column is read with a stride, which no tile vectorizes.
+// Halved tiles (2x2) fail too; tiles of 1 vectorize. The kernel records what
+// was applied and why.
+// CHECK-LABEL: func.func private @r_4_4_4_3_3_3
+// CHECK-SAME: tg.opts = #tg.opts<split = -1, vectorize = true, tile = [1, 1, 1, 1, 1, 1]>
+// CHECK-SAME: tg.opts_fallback = "tg.opts: could not vectorize this tile with #tg.opts<split = -1, vectorize = true, tile = [4, 1, 4, 1, 1, 1]>"
+// CHECK: scf.for
+// CHECK: return
+#window = affine_map<(d0, d1, d2, d3, d4, d5) -> (d3, d4 + d1 * 2, d5 + d2 * 2)>
+#weight = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d3, d4, d5)>
+#out = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2)>
+#sum = affine_map<(d0, d1, d2, d3) -> (d1, d2, d3)>
+#channel = affine_map<(d0, d1, d2, d3) -> (d1)>
+#id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+func.func private @r_4_4_4_3_3_3(%x: tensor<1x3x9x9xf32>, %w: tensor<4x3x3x3xf32>, %bias: tensor<4xf32>, %out: tensor<1x4x4x4xf32>) -> tensor<1x4x4x4xf32> attributes {tg.kernel, tg.opts = #tg.opts<split = -1, vectorize = true, tile = [4, 1, 4, 1, 1, 1]>} {
+  %zero = arith.constant 0.000000e+00 : f32
+  %collapsed = tensor.collapse_shape %x [[0, 1], [2], [3]] : tensor<1x3x9x9xf32> into tensor<3x9x9xf32>
+  %empty = tensor.empty() : tensor<4x4x4xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%empty : tensor<4x4x4xf32>) -> tensor<4x4x4xf32>
+  %conv = linalg.generic {indexing_maps = [#window, #weight, #out], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%collapsed, %w : tensor<3x9x9xf32>, tensor<4x3x3x3xf32>) outs(%init : tensor<4x4x4xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<4x4x4xf32>
+  %r = linalg.generic {indexing_maps = [#sum, #channel, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%conv, %bias : tensor<4x4x4xf32>, tensor<4xf32>) outs(%out : tensor<1x4x4x4xf32>) {
+  ^bb0(%v: f32, %c: f32, %o: f32):
+    %s = arith.addf %v, %c : f32
+    %positive = arith.cmpf olt, %zero, %s : f32
+    %relu = arith.select %positive, %s, %zero : f32
+    linalg.yield %relu : f32
+  } -> tensor<1x4x4x4xf32>
+  return %r : tensor<1x4x4x4xf32>
+}

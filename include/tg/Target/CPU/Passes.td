@@ -97,9 +97,15 @@ def TGCPUApplyOpts : Pass<"tg-cpu-apply-opts", "::mlir::ModuleOp"> {
        outer-product lowering); accumulators read and written in every reduction step are
        hoisted into loop-carried vectors.
 
-    A `tg.opts` the kernel cannot take (a split of a reduction loop, the
-    wrong number of tile sizes, a split of a kernel whose output other
-    stages touch) is an error.
+    A `tg.opts` that does not fit the kernel (a split of a reduction loop,
+    the wrong number of tile sizes, a split of a kernel whose output other
+    stages touch) is an error. Opts that fit but cannot be carried out (a
+    tile the vectorizer rejects) never fail the compile: each attempt works
+    on a fresh copy of the kernel, trying the tiles halved while every size
+    stays whole, then the tiles without vectorization, then the split alone,
+    then nothing. The kernel keeps what was applied as `tg.opts` and the
+    reason as `tg.opts_fallback` (the first error and the opts chosen), which
+    the compiler prints at DEBUG=2.
   }];
   let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect",
                            "::mlir::tensor::TensorDialect", "::mlir::arith::ArithDialect"];
