@@ -205,19 +205,64 @@ Tensor convolution(const Tensor &input, const Tensor &weight, const Tensor &bias
   return ret.add(bias.reshape(b));
 }
 
-/// Shared by the pools: the windows of x padded with `value`, the kernel
-/// being `kernel_size` (one value means a 2-d kernel, as tinygrad's).
-Tensor poolWindows(const char *op, const Tensor &x, const std::vector<int64_t> &kernel_size,
-                   const std::optional<std::vector<int64_t>> &stride,
-                   const std::vector<int64_t> &dilation, const std::vector<int64_t> &padding,
-                   double value) {
-  Shape kernel = kernel_size.size() == 1 ? Shape(2, kernel_size[0]) : kernel_size;
-  size_t n = kernel.size();
-  std::vector<int64_t> s = stride ? perAxis(op, "stride", *stride, n) : kernel;
+/// A pool's shape per spatial axis: the kernel (one value means a 2-d
+/// kernel, as tinygrad's), stride (the kernel's by default), dilation, and
+/// the padding before and after, which in ceil mode grows after each axis
+/// to fit the last, partial window.
+struct PoolShape {
+  Shape kernel;
+  std::vector<int64_t> stride, dilation;
+  Padding pads, ceilPads;
+};
+
+PoolShape poolShape(const char *op, const Tensor &x, const std::vector<int64_t> &kernel_size,
+                    const std::optional<std::vector<int64_t>> &stride,
+                    const std::vector<int64_t> &dilation, const std::vector<int64_t> &padding,
+                    bool ceil_mode) {
+  PoolShape p;
+  p.kernel = kernel_size.size() == 1 ? Shape(2, kernel_size[0]) : kernel_size;
+  size_t n = p.kernel.size();
+  if (x.ndim() < n)
+    fail(op, "a " + std::to_string(n) + "-d kernel needs an input of at least " +
+                 std::to_string(n) + " dims, not " + shapeText(x.shape()));
+  p.stride = stride ? perAxis(op, "stride", *stride, n) : p.kernel;
+  p.dilation = perAxis(op, "dilation", dilation, n);
+  p.pads = p.ceilPads = poolPads(op, padding, n);
+  for (size_t i = 0; i < n; ++i) {
+    int64_t size = x.shape(x.ndim() - n + i), s = p.stride[i];
+    auto [before, after] = p.pads[i];
+    int64_t window = p.dilation[i] * (p.kernel[i] - 1) + 1, padded = size + before + after;
+    if (p.kernel[i] < 1 || s < 1 || p.dilation[i] < 1 || window > padded)
+      fail(op, "a window of " + std::to_string(window) + " does not fit an axis of " +
+                   std::to_string(padded) + " (kernel, stride and dilation must be positive)");
+    if (!ceil_mode)
+      continue;
+    // PyTorch's ceil mode: one more window where a partial one is left,
+    // unless it would start in the padding after the input.
+    int64_t outputs = (padded - window + s - 1) / s + 1;
+    if ((outputs - 1) * s >= size + before)
+      --outputs;
+    p.ceilPads[i].second += std::max<int64_t>(0, (outputs - 1) * s + window - padded);
+  }
+  return p;
+}
+
+/// The windows of x padded by `pads` with `value`, as [..., *out, *kernel].
+Tensor poolWindows(const Tensor &x, const PoolShape &p, const Padding &pads, double value) {
   // The pooled input in a buffer: fused, a convolution before it would run
   // inside the pool's reduction, where the kernel optimizer does not tile it.
-  return pool(padSpatial(x.contiguous(), poolPads(op, padding, n), value), kernel, s,
-              perAxis(op, "dilation", dilation, n));
+  return pool(padSpatial(x.contiguous(), pads, value), p.kernel, p.stride, p.dilation);
+}
+
+/// How many of each window's elements are counted: the ones inside `x`
+/// padded by `counted` (a window's part in the rest of `pads` is not).
+Tensor windowCounts(const Tensor &x, const PoolShape &p, const Padding &counted,
+                    const Padding &pads, Axes window) {
+  Padding rest(pads.size());
+  for (size_t i = 0; i < pads.size(); ++i)
+    rest[i] = {pads[i].first - counted[i].first, pads[i].second - counted[i].second};
+  Tensor ones = padSpatial(x.ones_like(), counted, 1);
+  return pool(padSpatial(ones, rest, 0), p.kernel, p.stride, p.dilation).sum(window);
 }
 
 } // namespace
@@ -291,20 +336,27 @@ Tensor Tensor::conv_transpose2d(const Tensor &weight, const Tensor &bias, int64_
 
 Tensor Tensor::max_pool2d(std::vector<int64_t> kernel_size,
                           std::optional<std::vector<int64_t>> stride, std::vector<int64_t> dilation,
-                          std::vector<int64_t> padding) const {
+                          std::vector<int64_t> padding, bool ceil_mode) const {
   requireDefined("max_pool2d");
-  Tensor windows = poolWindows("max_pool2d", *this, kernel_size, stride, dilation, padding,
-                               dtypeLimits(dtype()).first);
+  PoolShape p = poolShape("max_pool2d", *this, kernel_size, stride, dilation, padding, ceil_mode);
+  Tensor windows = poolWindows(*this, p, p.ceilPads, dtypeLimits(dtype()).first);
   return windows.max(lastAxes(windows.ndim() - ndim()));
 }
 
 Tensor Tensor::avg_pool2d(std::vector<int64_t> kernel_size,
                           std::optional<std::vector<int64_t>> stride, std::vector<int64_t> dilation,
-                          std::vector<int64_t> padding) const {
+                          std::vector<int64_t> padding, bool ceil_mode,
+                          bool count_include_pad) const {
   requireDefined("avg_pool2d");
-  // tinygrad's defaults: padding counts in the average, no ceil mode.
-  Tensor windows = poolWindows("avg_pool2d", *this, kernel_size, stride, dilation, padding, 0);
-  return windows.mean(lastAxes(windows.ndim() - ndim()));
+  PoolShape p = poolShape("avg_pool2d", *this, kernel_size, stride, dilation, padding, ceil_mode);
+  Tensor windows = poolWindows(*this, p, p.ceilPads, 0);
+  Axes window = lastAxes(windows.ndim() - ndim());
+  if (count_include_pad && !ceil_mode)
+    return windows.mean(window);
+  // The padding counts (count_include_pad) or not; the part of a window
+  // past the padding, in ceil mode, never does.
+  Padding counted = count_include_pad ? p.pads : Padding(p.pads.size(), {0, 0});
+  return windows.sum(window).div(windowCounts(*this, p, counted, p.ceilPads, window));
 }
 
 Tensor Tensor::batchnorm(const Tensor &weight, const Tensor &bias, const Tensor &mean,

@@ -225,6 +225,17 @@ Tensor Tensor::div(const Tensor &y) const {
   return wrap(graph::binary(Op::FDiv, nodeOf(a), nodeOf(b)));
 }
 
+Tensor Tensor::div(const Tensor &y, Rounding mode) const {
+  auto [a, b] = broadcasted(*this, y);
+  if (isInt(a.dtype()))
+    return mode == Rounding::Trunc ? wrap(graph::binary(Op::CDiv, nodeOf(a), nodeOf(b)))
+                                   : a.floordiv(b);
+  Tensor quotient = a.div(b);
+  return mode == Rounding::Trunc ? quotient.trunc() : quotient.floor();
+}
+
+Tensor Tensor::div(double y, Rounding mode) const { return div(scalarLike(*this, y), mode); }
+
 Tensor Tensor::floordiv(const Tensor &y) const {
   auto [a, b] = broadcasted(*this, y);
   if (isFloat(a.dtype()))

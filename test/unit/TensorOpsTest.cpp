@@ -1705,6 +1705,27 @@ TEST(Math, Dtypes) {
   EXPECT_THROW(i.clip(std::nullopt, std::nullopt), Error);
 }
 
+// torch.div(a, b, rounding_mode="trunc" / "floor") on the same values.
+TEST(Math, DivRounding) {
+  Tensor a = I({-7, 7, -7, 7, 0, -1}, {6}), b = I({2, 2, -2, -2, 3, 3}, {6});
+  Tensor trunc = a.div(b, Rounding::Trunc), floor = a.div(b, Rounding::Floor);
+  EXPECT_EQ(trunc.dtype(), DType::Int32);
+  expectEqual<int32_t>(trunc, {-3, 3, 3, -3, 0, 0}, {6});
+  expectEqual<int32_t>(floor, {-4, 3, 3, -4, 0, -1}, {6});
+  expectEqual<int32_t>(a.div(-3, Rounding::Trunc), {2, -2, 2, -2, 0, 0}, {6});
+  Tensor big = Tensor::from_vector<int64_t>({-9000000000000000001, 9000000000000000001}, {2});
+  expectEqual<int64_t>(big.div(4, Rounding::Trunc), {-2250000000000000000, 2250000000000000000},
+                       {2});
+  expectEqual<uint8_t>(Tensor::from_vector<uint8_t>({255, 7}, {2}).div(2, Rounding::Trunc),
+                       {127, 3}, {2});
+  Tensor f = F({-7.5, 7.5, -0.5, 2}, {4});
+  EXPECT_EQ(f.div(2, Rounding::Trunc).dtype(), DType::Float32);
+  expectClose(f.div(2, Rounding::Trunc), {-3, 3, -0, 1}, {4}, 0, 0);
+  expectClose(f.div(2, Rounding::Floor), {-4, 3, -1, 1}, {4}, 0, 0);
+  // Integers divided by a float divide truly, then round.
+  expectClose(a.div(F({2.5}, {1}), Rounding::Trunc), {-2, 2, -2, 2, 0, -0}, {6}, 0, 0);
+}
+
 //===----------------------------------------------------------------------===//
 // Reductions
 //===----------------------------------------------------------------------===//
@@ -1869,6 +1890,25 @@ TEST(NN, Conv2d) {
   EXPECT_THROW(F({1}, {1, 1, 1, 1}).conv2d(Tensor::ones({1, 1, 2, 2})), Error);
 }
 
+// The defect as it was found: a bias (and a ReLU) after a stride-2
+// convolution of an 8x8 to 10x10 input did not compile ("could not
+// vectorize this tile"). The same convolution with the bias added in a
+// program of its own is the reference.
+TEST(NN, Conv2dBiasStrideTwo) {
+  Tensor w = Tensor::arange(108).float_().div(64).sub(0.75).reshape({4, 3, 3, 3}).realize();
+  Tensor bias = F({0.5, -0.25, 0, 1}, {4});
+  for (int64_t size : {8, 9, 10})
+    for (int64_t pad : {0, 1}) {
+      SCOPED_TRACE("input " + std::to_string(size) + ", padding " + std::to_string(pad));
+      Tensor x =
+          Tensor::arange(3 * size * size).float_().div(32).cos().reshape({1, 3, size, size}).realize();
+      Tensor plain = x.conv2d(w, Tensor(), 1, {2}, {1}, {pad}).realize();
+      std::vector<float> expected = (plain + bias.reshape({1, 4, 1, 1})).relu().to_vector<float>();
+      Tensor fused = x.conv2d(w, bias, 1, {2}, {1}, {pad}).relu();
+      expectClose(fused, expected, plain.shape(), 1e-5, 1e-5);
+    }
+}
+
 TEST(NN, Conv2dOneDimensionalAndThreeDimensional) {
   // conv1d of [1, 1, 5] by [1, 1, 2] (tinygrad's conv2d takes any rank).
   expectClose(F({1, 2, 3, 4, 5}, {1, 1, 5}).conv2d(F({1, -1}, {1, 1, 2})), {-1, -1, -1, -1},
@@ -1903,6 +1943,26 @@ TEST(NN, Pools) {
   expectClose(i.avg_pool2d(), {-6.5f}, {1, 1, 1, 1}, 0, 0);
   EXPECT_THROW(x.max_pool2d({8}), Error);
   EXPECT_THROW(x.avg_pool2d({2}, std::vector<int64_t>{1, 1, 1}), Error);
+}
+
+// torch.nn.functional.{max,avg}_pool2d(ceil_mode=True, count_include_pad=...)
+// of 1..25 as 5x5 (the windows written out); ConvSweepTest covers the grid.
+TEST(NN, PoolsCeilModeAndCountIncludePad) {
+  Tensor x = Tensor::arange(1, 26).float_().reshape({1, 1, 5, 5});
+  expectClose(x.max_pool2d({2}, std::nullopt, {1}, {0}, true),
+              {7, 9, 10, 17, 19, 20, 22, 24, 25}, {1, 1, 3, 3}, 0, 0);
+  expectClose(x.avg_pool2d({2}, std::nullopt, {1}, {0}, true),
+              {4, 6, 7.5, 14, 16, 17.5, 21.5, 23.5, 25}, {1, 1, 3, 3}, 0, 0);
+  // Padding 1 around 1..4: a window of the corner holds one element.
+  Tensor y = Tensor::arange(1, 5).float_().reshape({1, 1, 2, 2});
+  expectClose(y.avg_pool2d({2}, std::nullopt, {1}, {1}), {0.25, 0.5, 0.75, 1}, {1, 1, 2, 2}, 0, 0);
+  expectClose(y.avg_pool2d({2}, std::nullopt, {1}, {1}, false, false), {1, 2, 3, 4},
+              {1, 1, 2, 2}, 0, 0);
+  // Ceil mode adds no window that would start in the padding after the input.
+  EXPECT_EQ(y.max_pool2d({2}, std::vector<int64_t>{2}, {1}, {1}, true).shape(),
+            (Shape{1, 1, 2, 2}));
+  EXPECT_EQ(x.avg_pool2d({3}, std::vector<int64_t>{2}, {1}, {1}, true).shape(),
+            (Shape{1, 1, 3, 3}));
 }
 
 TEST(NN, BatchnormLayernorm) {

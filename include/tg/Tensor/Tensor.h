@@ -61,6 +61,10 @@ struct Slice {
   int64_t step = 1;
 };
 
+/// How Tensor::div rounds a quotient: tinygrad's rounding_mode "trunc"
+/// (toward zero) and "floor" (down).
+enum class Rounding { Trunc, Floor };
+
 /// Gradients are not recorded while one of these exists (tinygrad's
 /// Tensor.no_grad): what is computed is detached.
 class NoGrad {
@@ -188,6 +192,11 @@ public:
   Tensor mul(const Tensor &y) const;
   /// True division (integers become floats).
   Tensor div(const Tensor &y) const;
+  /// tinygrad's div(rounding_mode=...): the quotient rounded toward zero
+  /// (C's integer division) or down; integers stay integers, other types
+  /// divide truly and then round.
+  Tensor div(const Tensor &y, Rounding mode) const;
+  Tensor div(double y, Rounding mode) const;
   /// Integer division rounding down, and its remainder (Python's // and %).
   Tensor floordiv(const Tensor &y) const;
   Tensor mod(const Tensor &y) const;
@@ -308,12 +317,19 @@ public:
                           std::vector<int64_t> stride = {1}, std::vector<int64_t> dilation = {1},
                           std::vector<int64_t> padding = {0},
                           std::vector<int64_t> output_padding = {0}) const;
+  /// Pools over the last len(kernel_size) axes (one size: a 2-d kernel);
+  /// padding as conv2d's. ceil_mode adds a last, partial window where one is
+  /// left (PyTorch's rule: not one that starts in the padding after the
+  /// input); count_include_pad counts the padding in an average (never the
+  /// part of a window past it).
   Tensor max_pool2d(std::vector<int64_t> kernel_size = {2},
                     std::optional<std::vector<int64_t>> stride = std::nullopt,
-                    std::vector<int64_t> dilation = {1}, std::vector<int64_t> padding = {0}) const;
+                    std::vector<int64_t> dilation = {1}, std::vector<int64_t> padding = {0},
+                    bool ceil_mode = false) const;
   Tensor avg_pool2d(std::vector<int64_t> kernel_size = {2},
                     std::optional<std::vector<int64_t>> stride = std::nullopt,
-                    std::vector<int64_t> dilation = {1}, std::vector<int64_t> padding = {0}) const;
+                    std::vector<int64_t> dilation = {1}, std::vector<int64_t> padding = {0},
+                    bool ceil_mode = false, bool count_include_pad = true) const;
   /// (x - mean) · invstd · weight + bias over axis 1 (NC... input).
   Tensor batchnorm(const Tensor &weight, const Tensor &bias, const Tensor &mean,
                    const Tensor &invstd) const;
