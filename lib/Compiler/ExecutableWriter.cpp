@@ -188,6 +188,13 @@ LogicalResult ExecutableWriter::addLaunch(StringRef kernel, ValueRange operands,
   return success();
 }
 
+std::vector<std::string> ExecutableWriter::kernelNames() const {
+  std::vector<std::string> names;
+  for (const Kernel &kernel : kernels)
+    names.push_back(kernel.name);
+  return names;
+}
+
 void ExecutableWriter::setKernelInfo(StringRef kernel, StringRef symbol,
                                      uint64_t parallelSize, uint64_t flops,
                                      uint64_t bytes) {
@@ -223,7 +230,7 @@ public:
 };
 } // namespace
 
-FailureOr<std::string> ExecutableWriter::finish(StringRef binary, tg_binary_kind kind,
+FailureOr<std::string> ExecutableWriter::finish(StringRef binary, StringRef kind,
                                                 Operation *where) {
   for (const Kernel &k : kernels)
     if (k.symbol.empty())
@@ -251,7 +258,7 @@ FailureOr<std::string> ExecutableWriter::finish(StringRef binary, tg_binary_kind
   std::memcpy(header.magic, TG_EXECUTABLE_MAGIC, TG_EXECUTABLE_MAGIC_SIZE);
   header.version = TG_EXECUTABLE_VERSION;
   header.header_size = sizeof(header);
-  header.binary_kind = kind;
+  header.binary_kind_offset = blob.appendString(kind);
   header.num_buffers = bufferDescs.size();
   header.num_kernels = kernelDescs.size();
   header.num_steps = stepDescs.size();

@@ -39,11 +39,14 @@ public:
   /// the returned buffers the outputs.
   LogicalResult readPlan(func::FuncOp function);
 
+  /// The kernels the plan launches, in the order first launched.
+  std::vector<std::string> kernelNames() const;
+
   void setKernelInfo(StringRef kernel, StringRef symbol, uint64_t parallelSize,
                      uint64_t flops, uint64_t bytes);
 
-  /// The finished blob around `binary`.
-  FailureOr<std::string> finish(StringRef binary, tg_binary_kind kind, Operation *where);
+  /// The finished blob around `binary` of `kind` ("cpu-elf").
+  FailureOr<std::string> finish(StringRef binary, StringRef kind, Operation *where);
 
 private:
   struct Buffer {

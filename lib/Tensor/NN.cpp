@@ -222,7 +222,7 @@ PoolShape poolShape(const char *op, const Tensor &x, const std::vector<int64_t> 
   PoolShape p;
   p.kernel = kernel_size.size() == 1 ? Shape(2, kernel_size[0]) : kernel_size;
   size_t n = p.kernel.size();
-  if (x.ndim() < n)
+  if (size_t(x.ndim()) < n)
     fail(op, "a " + std::to_string(n) + "-d kernel needs an input of at least " +
                  std::to_string(n) + " dims, not " + shapeText(x.shape()));
   p.stride = stride ? perAxis(op, "stride", *stride, n) : p.kernel;

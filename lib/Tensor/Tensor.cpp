@@ -4,6 +4,8 @@
 
 #include "ProgramCache.h"
 
+#include "tg/Support/NarrowFloats.h"
+
 #include "tgrt.h"
 
 #include <algorithm>
@@ -74,58 +76,6 @@ template <typename T> DType dtypeOf() {
 
 } // namespace
 
-uint16_t floatToHalf(float f, bool bfloat) {
-  uint32_t x;
-  std::memcpy(&x, &f, 4);
-  if (bfloat) {
-    if (std::isnan(f))
-      return uint16_t((x >> 16) | 0x40);
-    return uint16_t((x + 0x7FFF + ((x >> 16) & 1)) >> 16);
-  }
-  uint32_t sign = (x >> 16) & 0x8000, mantissa = x & 0x7FFFFF;
-  int32_t exponent = int32_t((x >> 23) & 0xFF) - 127 + 15;
-  if (((x >> 23) & 0xFF) == 0xFF)
-    return uint16_t(sign | 0x7C00 | (mantissa ? 0x200 | (mantissa >> 13) : 0));
-  if (exponent >= 31)
-    return uint16_t(sign | 0x7C00);
-  if (exponent <= 0) {
-    if (exponent < -10)
-      return uint16_t(sign);
-    mantissa |= 0x800000;
-    uint32_t shift = uint32_t(14 - exponent);
-    uint32_t half = mantissa >> shift, rest = mantissa & ((1u << shift) - 1);
-    uint32_t midpoint = 1u << (shift - 1);
-    if (rest > midpoint || (rest == midpoint && (half & 1)))
-      ++half;
-    return uint16_t(sign | half);
-  }
-  uint32_t half = sign | (uint32_t(exponent) << 10) | (mantissa >> 13);
-  uint32_t rest = mantissa & 0x1FFF;
-  if (rest > 0x1000 || (rest == 0x1000 && (half & 1)))
-    ++half; // may carry into the exponent, up to inf: correct rounding
-  return uint16_t(half);
-}
-
-float halfToFloat(uint16_t h, bool bfloat) {
-  uint32_t bits;
-  if (bfloat) {
-    bits = uint32_t(h) << 16;
-  } else {
-    uint32_t sign = uint32_t(h & 0x8000) << 16, exponent = (h >> 10) & 0x1F, mantissa = h & 0x3FF;
-    if (exponent == 0x1F) {
-      bits = sign | 0x7F800000 | (mantissa << 13);
-    } else if (exponent == 0) {
-      float value = std::ldexp(float(mantissa), -24);
-      return sign ? -value : value;
-    } else {
-      bits = sign | ((exponent + 112) << 23) | (mantissa << 13);
-    }
-  }
-  float f;
-  std::memcpy(&f, &bits, 4);
-  return f;
-}
-
 /// Writes `value` as an element of `dtype` at `out`.
 void storeElement(DType dtype, double value, char *out) {
   auto put = [&](auto v) { std::memcpy(out, &v, sizeof v); };
@@ -139,8 +89,8 @@ void storeElement(DType dtype, double value, char *out) {
   case DType::UInt32: put(uint32_t(int64_t(value))); break;
   case DType::Int64: put(int64_t(value)); break;
   case DType::UInt64: put(value >= 9223372036854775808.0 ? uint64_t(value) : uint64_t(int64_t(value))); break;
-  case DType::Float16: put(floatToHalf(float(value), false)); break;
-  case DType::BFloat16: put(floatToHalf(float(value), true)); break;
+  case DType::Float16: put(mlir::tg::narrowFloatBits(value, false)); break;
+  case DType::BFloat16: put(mlir::tg::narrowFloatBits(value, true)); break;
   case DType::Float32: put(float(value)); break;
   case DType::Float64: put(value); break;
   }
@@ -163,8 +113,8 @@ double loadElement(DType dtype, const char *in) {
   case DType::UInt32: return get(uint32_t());
   case DType::Int64: return double(get(int64_t()));
   case DType::UInt64: return double(get(uint64_t()));
-  case DType::Float16: return halfToFloat(get(uint16_t()), false);
-  case DType::BFloat16: return halfToFloat(get(uint16_t()), true);
+  case DType::Float16: return mlir::tg::narrowFloatValue(get(uint16_t()), false);
+  case DType::BFloat16: return mlir::tg::narrowFloatValue(get(uint16_t()), true);
   case DType::Float32: return get(float());
   case DType::Float64: return get(double());
   }

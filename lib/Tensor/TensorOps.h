@@ -18,8 +18,6 @@ namespace tg {
 /// `axis` counted from the end when negative, checked against `rank`.
 int64_t normalizeAxis(int64_t axis, int64_t rank, const char *what);
 
-uint16_t floatToHalf(float f, bool bfloat);
-float halfToFloat(uint16_t h, bool bfloat);
 void storeElement(DType dtype, double value, char *out);
 double loadElement(DType dtype, const char *in);
 /// A realized tensor holding a copy of `bytes`.

@@ -1,21 +1,31 @@
 /*===- tg_backend.h - device backends as plug-ins -------------------------===*
  *
  * A backend is a versioned table of functions. cpu is built into libtgrt;
- * cuda, hip and vulkan are shared libraries named libtgrt-backend-<name>.so
- * that export tg_backend_get(). A vendor adds a backend without touching the
- * core: build a shared library against this header alone and put it next to
- * libtgrt (or in a directory listed in TGRT_BACKEND_PATH).
+ * every other backend is a shared library named libtgrt-backend-<name>.so
+ * that exports tg_backend_get() and serves the device <NAME>. libtgrt keeps
+ * no list of them: it finds them by scanning the directories of
+ * TGRT_BACKEND_PATH, then its own. A vendor adds a backend without touching
+ * the core: build a shared library against this header and tg_executable.h
+ * alone and put it in one of those directories.
  *
  * Every function returns 0 on success; on failure it returns non-zero and
  * writes a sentence into `error` (at most TG_BACKEND_ERROR_SIZE bytes, NUL
  * terminated), which the runtime hands to tgrt_last_error(). No function may
  * abort the process.
  *
+ * Versions: a table has the version it was built with. libtgrt calls
+ * tg_backend_get(TG_BACKEND_ABI_VERSION) and uses the table only when its
+ * abi_version is the same; a plug-in that cannot speak the version asked
+ * for returns NULL, and libtgrt says so. Any change to this struct (a new
+ * function, a changed signature) bumps TG_BACKEND_ABI_VERSION.
+ *
  *===----------------------------------------------------------------------===*/
 #ifndef TG_BACKEND_H
 #define TG_BACKEND_H
 
+#include <stdarg.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "tg_executable.h"
 
@@ -23,13 +33,15 @@
 extern "C" {
 #endif
 
-#define TG_BACKEND_ABI_VERSION 1u
+#define TG_BACKEND_ABI_VERSION 2u
 #define TG_BACKEND_ERROR_SIZE 512
 
 typedef struct tg_backend {
   uint32_t abi_version;   /* TG_BACKEND_ABI_VERSION */
-  const char *name;       /* "CPU", "CUDA", "HIP", "VULKAN" */
-  uint32_t binary_kind;   /* tg_binary_kind it runs */
+  const char *name;       /* the device: "VULKAN" for libtgrt-backend-vulkan.so */
+  /* The binary kinds it loads (tg_executable.h: "spirv", "cubin", ...), a
+   * NULL-terminated list. */
+  const char *const *binary_kinds;
 
   /* How many devices there are; 0 with a reason in `error` when the driver
    * library or the device is missing. */
@@ -48,7 +60,8 @@ typedef struct tg_backend {
   int (*copy)(void *device, void *dst, const void *src, uint64_t size_bytes,
               char *error);
 
-  /* Loads a device binary of `binary_kind`; kernels are found by symbol. */
+  /* Loads a device binary of one of `binary_kinds`; kernels are found by
+   * symbol. */
   int (*module_load)(void *device, const void *binary, uint64_t size_bytes,
                      void **module, char *error);
   void (*module_unload)(void *device, void *module);
@@ -60,6 +73,19 @@ typedef struct tg_backend {
                 void *const *buffers, uint32_t num_buffers, char *error);
   int (*synchronize)(void *device, char *error);
 } tg_backend;
+
+/* Writes a printf-style sentence into a function's `error` argument (at
+ * most TG_BACKEND_ERROR_SIZE bytes) and returns 1, the failure status:
+ * `return tg_backend_error(error, "no device %d", index);`. */
+static inline int tg_backend_error(char *error, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+static inline int tg_backend_error(char *error, const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  vsnprintf(error, TG_BACKEND_ERROR_SIZE, format, args);
+  va_end(args);
+  return 1;
+}
 
 /* What a plug-in library exports: its table if it speaks `abi_version`,
  * else NULL. */

@@ -2,7 +2,10 @@
  *
  * One small, versioned, dependency-free C header shared by the compiler
  * (which writes executables) and the runtime (which reads and runs them).
- * Change it as a schema: bump TG_EXECUTABLE_VERSION on any layout change.
+ * Change it as a schema: bump TG_EXECUTABLE_VERSION on any layout change. A
+ * runtime reads its own version only and rejects others with a message
+ * naming both; programs cached on disk are kept per build of the compiler,
+ * so a new version never meets an old blob there.
  *
  * An executable is one contiguous little-endian blob:
  *
@@ -29,15 +32,16 @@ extern "C" {
 
 #define TG_EXECUTABLE_MAGIC "TGEXEC\0\0"
 #define TG_EXECUTABLE_MAGIC_SIZE 8
-#define TG_EXECUTABLE_VERSION 1u
+#define TG_EXECUTABLE_VERSION 2u
 
-/* What the device binary is, and so which backend runs it. */
-typedef enum tg_binary_kind {
-  TG_BINARY_CPU_ELF = 1,  /* an ELF shared object of tg_cpu_kernel_fn entries */
-  TG_BINARY_CUBIN = 2,    /* CUDA: cubin, or PTX text for the driver's JIT */
-  TG_BINARY_HSACO = 3,    /* HIP: an AMDGPU code object */
-  TG_BINARY_SPIRV = 4,    /* Vulkan: one SPIR-V module, one entry per kernel */
-} tg_binary_kind;
+/* What the device binary is, and so which backend runs it, is named by a
+ * string in the blob (binary_kind_offset): a new kind needs no change here.
+ * The built-in targets make:
+ *   "cpu-elf"  an ELF shared object of tg_cpu_kernel_fn entries (CPU)
+ *   "cubin"    CUDA: a cubin, or PTX text for the driver's JIT
+ *   "hsaco"    HIP: an AMDGPU code object
+ *   "spirv"    Vulkan: one SPIR-V module, one entry point per kernel */
+#define TG_BINARY_KIND_MAX 64 /* longest name, with its NUL */
 
 /* Element types, with tinygrad's names. */
 typedef enum tg_dtype {
@@ -114,12 +118,13 @@ typedef struct tg_executable_header {
   uint32_t version;        /* TG_EXECUTABLE_VERSION */
   uint32_t header_size;    /* sizeof(tg_executable_header) */
   uint64_t total_size;     /* of the whole blob */
-  uint32_t binary_kind;    /* tg_binary_kind */
   uint32_t num_buffers;
   uint32_t num_kernels;
   uint32_t num_steps;
   uint32_t num_inputs;
   uint32_t num_outputs;
+  uint32_t reserved;       /* 0 */
+  uint64_t binary_kind_offset; /* NUL-terminated name of the binary's kind */
   uint64_t buffers_offset; /* tg_buffer_desc[num_buffers] */
   uint64_t kernels_offset; /* tg_kernel_desc[num_kernels] */
   uint64_t steps_offset;   /* tg_step[num_steps] */
@@ -130,7 +135,7 @@ typedef struct tg_executable_header {
   uint64_t binary_size;
 } tg_executable_header;
 
-/* The entry point of a CPU kernel in a TG_BINARY_CPU_ELF binary. `buffers`
+/* The entry point of a CPU kernel in a "cpu-elf" binary. `buffers`
  * holds the kernel's arguments in launch order; the kernel does the share
  * `worker` of `num_workers` of its outermost parallel loop, so the runtime
  * may call it from several threads at once with different workers. */

@@ -9,6 +9,7 @@
 
 #include "cpu_backend.h"
 
+#include "elf_bounds.h"
 #include "env.h"
 #include "error.h"
 #include "thread_pool.h"
@@ -34,15 +35,6 @@ constexpr uint64_t kAlignment = 64;
 // More threads than this is a typo, not a machine.
 constexpr uint64_t kMaxThreads = 4096;
 
-__attribute__((format(printf, 2, 3))) int setError(char *error,
-                                                   const char *fmt, ...) {
-  va_list args;
-  va_start(args, fmt);
-  std::vsnprintf(error, TG_BACKEND_ERROR_SIZE, fmt, args);
-  va_end(args);
-  return 1;
-}
-
 struct CpuDevice {
   ThreadPool pool;
 };
@@ -66,13 +58,13 @@ int deviceOpen(int32_t, void **device, char *error) {
   unsigned threads;
   std::string why;
   if (!cpuThreadCount(&threads, &why))
-    return setError(error, "%s", why.c_str());
+    return tg_backend_error(error, "%s", why.c_str());
   CpuDevice *cpu = new (std::nothrow) CpuDevice;
   if (!cpu)
-    return setError(error, "out of host memory opening the CPU device");
+    return tg_backend_error(error, "out of host memory opening the CPU device");
   if (!cpu->pool.start(threads, &why)) {
     delete cpu;
-    return setError(error, "%s", why.c_str());
+    return tg_backend_error(error, "%s", why.c_str());
   }
   *device = cpu;
   return 0;
@@ -86,7 +78,7 @@ int hostAlloc(void *, uint64_t size, void **memory, char *error) {
   void *host = rounded >= size ? std::aligned_alloc(kAlignment, rounded)
                                : nullptr;
   if (!host)
-    return setError(error, "out of host memory allocating %llu bytes",
+    return tg_backend_error(error, "out of host memory allocating %llu bytes",
                     static_cast<unsigned long long>(size));
   *memory = host;
   return 0;
@@ -139,7 +131,7 @@ bool createImageFile(CpuModule *module, char *error) {
   module->path = format("%s/tg-cpu-kernels-XXXXXX", dir ? dir : "/tmp");
   module->fd = mkostemp(&module->path[0], O_CLOEXEC);
   if (module->fd < 0) {
-    setError(error, "could not create a file for the CPU kernels: %s (%s)",
+    tg_backend_error(error, "could not create a file for the CPU kernels: %s (%s)",
              module->path.c_str(), std::strerror(errno));
     return false;
   }
@@ -166,68 +158,26 @@ void moduleUnload(void *, void *module) {
   delete cpu;
 }
 
-// glibc's loader trusts the file it maps: a segment reaching past the end of
-// a truncated object faults inside dlopen. So everything the ELF headers
-// describe must lie within the binary before it is loaded.
-bool checkElf(const void *binary, uint64_t size, char *error) {
-  const char *bytes = static_cast<const char *>(binary);
-  Elf64_Ehdr header;
-  if (size < sizeof(header)) {
-    setError(error, "the CPU binary is %llu bytes, too small for an ELF "
-             "header", static_cast<unsigned long long>(size));
-    return false;
-  }
-  std::memcpy(&header, bytes, sizeof(header));
-  if (std::memcmp(header.e_ident, ELFMAG, SELFMAG) != 0 ||
-      header.e_ident[EI_CLASS] != ELFCLASS64 ||
-      (header.e_phnum && header.e_phentsize != sizeof(Elf64_Phdr))) {
-    setError(error, "the CPU binary is not a 64-bit ELF shared object");
-    return false;
-  }
-  uint64_t end = 0;
-  bool overflow = false;
-  auto covers = [&](uint64_t offset, uint64_t length) {
-    uint64_t last;
-    overflow |= __builtin_add_overflow(offset, length, &last);
-    end = std::max(end, last);
-  };
-  covers(header.e_phoff, uint64_t(header.e_phnum) * sizeof(Elf64_Phdr));
-  if (header.e_shoff)
-    covers(header.e_shoff, uint64_t(header.e_shnum) * header.e_shentsize);
-  for (unsigned i = 0; i < header.e_phnum && !overflow && end <= size; ++i) {
-    Elf64_Phdr segment;
-    std::memcpy(&segment, bytes + header.e_phoff + i * sizeof(segment),
-                sizeof(segment));
-    covers(segment.p_offset, segment.p_filesz);
-  }
-  if (overflow || end > size) {
-    setError(error, "the CPU binary is truncated: its ELF headers describe "
-             "more than its %llu bytes", static_cast<unsigned long long>(size));
-    return false;
-  }
-  return true;
-}
-
 int moduleLoad(void *, const void *binary, uint64_t size, void **module,
                char *error) {
-  if (!checkElf(binary, size, error))
+  if (!elfFitsInSize(binary, size, "the CPU binary", error))
     return 1;
   CpuModule *cpu = new (std::nothrow) CpuModule;
   if (!cpu)
-    return setError(error, "out of host memory loading CPU kernels");
+    return tg_backend_error(error, "out of host memory loading CPU kernels");
   if (!createImageFile(cpu, error)) {
     moduleUnload(nullptr, cpu);
     return 1;
   }
   if (!writeAll(cpu->fd, binary, size)) {
-    setError(error, "could not write the CPU kernels to %s: %s",
+    tg_backend_error(error, "could not write the CPU kernels to %s: %s",
              cpu->path.c_str(), std::strerror(errno));
     moduleUnload(nullptr, cpu);
     return 1;
   }
   cpu->library = dlopen(cpu->path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!cpu->library) {
-    setError(error, "the CPU binary is not a loadable shared object: %s",
+    tg_backend_error(error, "the CPU binary is not a loadable shared object: %s",
              dlerror());
     moduleUnload(nullptr, cpu);
     return 1;
@@ -240,7 +190,7 @@ int kernelGet(void *, void *module, const char *symbol, void **kernel,
               char *error) {
   void *entry = dlsym(static_cast<CpuModule *>(module)->library, symbol);
   if (!entry)
-    return setError(error, "the CPU binary has no entry point '%s'", symbol);
+    return tg_backend_error(error, "the CPU binary has no entry point '%s'", symbol);
   *kernel = entry;
   return 0;
 }
@@ -256,8 +206,10 @@ int launch(void *device, void *kernel, const tg_kernel_desc *desc,
 
 int synchronize(void *, char *) { return 0; }
 
+const char *const kCpuBinaryKinds[] = {"cpu-elf", nullptr};
+
 const tg_backend kCpuBackend = {
-    TG_BACKEND_ABI_VERSION, "CPU", TG_BINARY_CPU_ELF,
+    TG_BACKEND_ABI_VERSION, "CPU", kCpuBinaryKinds,
     deviceCount, deviceOpen, deviceClose,
     hostAlloc, hostFree, hostWrite, hostRead, hostCopy,
     moduleLoad, moduleUnload, kernelGet, launch, synchronize,

@@ -70,16 +70,16 @@ static tgrt_status openDevice(Backend &backend, int32_t index,
   void *handle = nullptr;
   BackendError error;
   if (backend.table->device_open(index, &handle, error.text) != 0)
-    return fail(TGRT_BACKEND_ERROR, "%s:%d does not open: %s", backend.name,
+    return fail(TGRT_BACKEND_ERROR, "%s:%d does not open: %s", backend.name.c_str(),
                 index, error.reason());
   tgrt_device opened =
       new (std::nothrow) tgrt_device_t(backend.table, index, handle, cap);
   if (!opened) {
     backend.table->device_close(handle);
     return fail(TGRT_OUT_OF_MEMORY, "out of host memory opening %s:%d",
-                backend.name, index);
+                backend.name.c_str(), index);
   }
-  opened->name = format("%s:%d", backend.name, index);
+  opened->name = format("%s:%d", backend.name.c_str(), index);
   openDevices.push_back(opened);
   stopCallingBackendAtExit(backend);
   *device = opened;
@@ -108,11 +108,9 @@ extern "C" tgrt_status tgrt_device_open(const char *name, tgrt_device *device) {
     return fail(TGRT_INVALID_ARGUMENT,
                 "%s is not a device name: after ':' comes a device number, as "
                 "in CUDA:1", quoted.c_str());
-  Backend *backend = findBackend(name, nameLength);
-  if (!backend)
-    return fail(TGRT_NOT_FOUND,
-                "%s names no known device; the known backends are %s",
-                quoted.c_str(), knownBackendNames());
+  Backend *backend;
+  if (tgrt_status status = findBackend(name, nameLength, &backend))
+    return status;
 
   int32_t count;
   if (tgrt_status status = loadBackend(*backend, &count))
@@ -120,9 +118,9 @@ extern "C" tgrt_status tgrt_device_open(const char *name, tgrt_device *device) {
   if (index >= static_cast<uint64_t>(count))
     return fail(TGRT_NOT_FOUND,
                 "there is no %s:%llu: the %s backend has %d device%s (%s:0 to "
-                "%s:%d)", backend->name, static_cast<unsigned long long>(index),
-                backend->name, count, count == 1 ? "" : "s", backend->name,
-                backend->name, count - 1);
+                "%s:%d)", backend->name.c_str(), static_cast<unsigned long long>(index),
+                backend->name.c_str(), count, count == 1 ? "" : "s", backend->name.c_str(),
+                backend->name.c_str(), count - 1);
   return openDevice(*backend, static_cast<int32_t>(index), device);
 }
 

@@ -2,6 +2,7 @@
 
 #include "buffer.h"
 #include "device.h"
+#include "backends.h"
 #include "executable_format.h"
 
 #include <chrono>
@@ -35,12 +36,11 @@ struct tgrt_executable_t {
 static tgrt_status loadKernels(tgrt_executable executable) {
   const ExecutableImage &image = executable->image;
   tgrt_device device = executable->device;
-  uint32_t kind = image.header().binary_kind;
-  if (kind != device->backend->binary_kind)
+  const char *kind = image.binaryKind();
+  if (!loadsBinaryKind(*device->backend, kind))
     return fail(TGRT_INVALID_EXECUTABLE,
-                "the executable holds a %s binary, but %s runs %s binaries",
-                binaryKindName(kind), device->name.c_str(),
-                binaryKindName(device->backend->binary_kind));
+                "the executable holds a %s binary, but %s loads %s binaries",
+                kind, device->name.c_str(), binaryKindList(*device->backend).c_str());
   // An executable without kernels only copies; it has no binary to load.
   if (image.kernels().empty())
     return TGRT_OK;
@@ -49,7 +49,7 @@ static tgrt_status loadKernels(tgrt_executable executable) {
                                    image.header().binary_size,
                                    &executable->module, error.text) != 0)
     return fail(TGRT_BACKEND_ERROR, "%s could not load the executable's %s "
-                "binary: %s", device->name.c_str(), binaryKindName(kind),
+                "binary: %s", device->name.c_str(), kind,
                 error.reason());
   executable->kernels.resize(image.kernels().size());
   for (uint32_t k = 0; k < image.kernels().size(); ++k)

@@ -13,16 +13,6 @@
 
 namespace tgrt {
 
-const char *binaryKindName(uint32_t kind) {
-  switch (kind) {
-  case TG_BINARY_CPU_ELF: return "CPU ELF";
-  case TG_BINARY_CUBIN: return "CUBIN";
-  case TG_BINARY_HSACO: return "HSACO";
-  case TG_BINARY_SPIRV: return "SPIR-V";
-  default: return nullptr;
-  }
-}
-
 const char *dtypeName(uint32_t dtype) {
   switch (dtype) {
   case TG_DTYPE_BOOL: return "bool";
@@ -235,9 +225,6 @@ tgrt_status ExecutableImage::load(const uint8_t *data, uint64_t size) {
     return invalid("%sits header says it is %llu bytes, but %llu were given",
                    header_.total_size > size ? "truncated: " : "",
                    ull(header_.total_size), ull(size));
-  if (!binaryKindName(header_.binary_kind))
-    return invalid("binary_kind %u is none of 1 (CPU ELF), 2 (CUBIN), "
-                   "3 (HSACO), 4 (SPIR-V)", header_.binary_kind);
 
   bytes_.reset(new (std::nothrow) uint8_t[size]);
   if (!bytes_)
@@ -255,6 +242,10 @@ tgrt_status ExecutableImage::load(const uint8_t *data, uint64_t size) {
   if (tgrt_status status = unpack("the step table", header_.steps_offset,
                                   header_.num_steps, &steps_))
     return status;
+  if (tgrt_status status = checkString("the binary kind", header_.binary_kind_offset))
+    return status;
+  if (strnlen(binaryKind(), TG_BINARY_KIND_MAX) == TG_BINARY_KIND_MAX)
+    return invalid("the binary kind is longer than %d characters", TG_BINARY_KIND_MAX - 1);
   if (header_.name_offset)
     if (tgrt_status status =
             checkString("the function name", header_.name_offset))

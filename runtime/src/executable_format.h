@@ -11,7 +11,6 @@
 
 namespace tgrt {
 
-const char *binaryKindName(uint32_t kind);
 const char *dtypeName(uint32_t dtype);
 
 // A copy of an executable blob whose every offset, size, count and index has
@@ -41,6 +40,7 @@ public:
   const char *string(uint64_t offset) const {
     return reinterpret_cast<const char *>(bytes_.get() + offset);
   }
+  const char *binaryKind() const { return string(header_.binary_kind_offset); }
   const char *name() const {
     return header_.name_offset ? string(header_.name_offset) : "";
   }

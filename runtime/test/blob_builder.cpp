@@ -47,7 +47,6 @@ std::vector<uint8_t> buildBlob(const BlobSpec &spec) {
   std::memcpy(header.magic, TG_EXECUTABLE_MAGIC, TG_EXECUTABLE_MAGIC_SIZE);
   header.version = TG_EXECUTABLE_VERSION;
   header.header_size = sizeof(header);
-  header.binary_kind = spec.binary_kind;
   header.num_buffers = spec.buffers.size();
   header.num_kernels = spec.kernels.size();
   header.num_steps = spec.steps.size();
@@ -73,6 +72,7 @@ std::vector<uint8_t> buildBlob(const BlobSpec &spec) {
   header.inputs_offset = areas.addIndices(spec.inputs);
   header.outputs_offset = areas.addIndices(spec.outputs);
   header.name_offset = areas.addString(spec.name);
+  header.binary_kind_offset = areas.addString(spec.binary_kind);
   std::vector<tg_buffer_desc> buffers;
   for (const BlobBuffer &buffer : spec.buffers) {
     tg_buffer_desc desc = {};

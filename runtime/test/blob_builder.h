@@ -37,7 +37,7 @@ struct BlobStep {
 
 struct BlobSpec {
   std::string name = "main";
-  uint32_t binary_kind = TG_BINARY_CPU_ELF;
+  std::string binary_kind = "cpu-elf";
   std::vector<BlobBuffer> buffers;
   std::vector<BlobKernel> kernels;
   std::vector<BlobStep> steps;

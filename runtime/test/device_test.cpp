@@ -56,19 +56,22 @@ TEST(Device, NullOrEmptyNameMeansDevElseCpu) {
   ScopedEnv dev("DEV", "METAL");
   tgrt_device device;
   EXPECT_TRUE(failsWith(tgrt_device_open("", &device), TGRT_NOT_FOUND,
-                        "DEV=\"METAL\" names no known device"));
+                        "the METAL backend is not installed"));
   EXPECT_EQ(device, nullptr);
   // An explicit name wins over DEV.
   EXPECT_STREQ(tgrt_device_name(openDevice("CPU").get()), "CPU:0");
 }
 
-TEST(Device, UnknownNameListsTheKnownBackends) {
+TEST(Device, UnknownNameListsTheBackendsFound) {
   tgrt_device device;
   EXPECT_TRUE(failsWith(tgrt_device_open("METAL:0", &device), TGRT_NOT_FOUND,
-                        "\"METAL:0\" names no known device; the known backends "
-                        "are CPU, CUDA, HIP and VULKAN"));
+                        "the METAL backend is not installed: there is no "
+                        "libtgrt-backend-metal.so in "));
+  EXPECT_NE(std::string(tgrt_last_error()).find("(the backends found are CPU, CUDA, HIP, VULKAN)"),
+            std::string::npos)
+      << tgrt_last_error();
   EXPECT_TRUE(failsWith(tgrt_device_open(":0", &device), TGRT_NOT_FOUND,
-                        "names no known device"));
+                        "the  backend is not installed"));
 }
 
 TEST(Device, MalformedIndexIsRejected) {
@@ -160,13 +163,13 @@ TEST(Plugin, MissingPluginSaysWhereItLooked) {
   std::string path = plugins("working") + "::" + plugins("bad_abi");
   ScopedEnv env("TGRT_BACKEND_PATH", path.c_str());
   tgrt_device device;
-  EXPECT_EQ(open("VULKAN", &device), TGRT_UNAVAILABLE);
+  EXPECT_EQ(open("VULKAN", &device), TGRT_NOT_FOUND);
   EXPECT_EQ(std::string(lastError()),
             "the VULKAN backend is not installed: there is no "
             "libtgrt-backend-vulkan.so in " + plugins("working") +
                 " (TGRT_BACKEND_PATH), " + plugins("bad_abi") +
                 " (TGRT_BACKEND_PATH), " + lonely.directory +
-                " (next to libtgrt)");
+                " (next to libtgrt) (the backends found are CPU, CUDA, HIP)");
   // The other backends keep working.
   EXPECT_EQ(open("CPU", &device), TGRT_OK) << lastError();
 }
@@ -177,7 +180,7 @@ TEST(Plugin, PluginOfAnotherAbiIsUnavailable) {
   EXPECT_TRUE(failsWith(tgrt_device_open("CUDA", &device), TGRT_UNAVAILABLE,
                         "the CUDA plug-in " + plugins("bad_abi") +
                             "/libtgrt-backend-cuda.so is unusable: "
-                            "tg_backend_get(1) returned NULL"));
+                            "tg_backend_get(2) returned NULL"));
 }
 
 TEST(Plugin, PluginWithoutDevicesSaysWhy) {
@@ -227,7 +230,7 @@ TEST(Plugin, ListBackendsReportsAllFour) {
   EXPECT_EQ(reports[2].backend, "HIP");
   EXPECT_EQ(reports[2].devices, 2);
   EXPECT_EQ(reports[2].detail, "2 devices, plug-in " + plugins("working") +
-                                   "/libtgrt-backend-hip.so");
+                                   "/libtgrt-backend-hip.so, loads hsaco");
   EXPECT_EQ(reports[3].backend, "VULKAN");
   for (const Report &report : {reports[1], reports[3]}) {
     if (report.devices == 0) {

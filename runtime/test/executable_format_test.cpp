@@ -93,15 +93,15 @@ TEST_F(ExecutableFormat, BadMagicIsNotAnExecutable) {
 
 TEST_F(ExecutableFormat, OtherVersionIsRejected) {
   std::vector<uint8_t> blob = build(vectorAdd());
-  poke<uint32_t>(blob, HEADER_FIELD(version), 2);
-  EXPECT_TRUE(rejects(blob, "it has format version 2; this runtime reads "
-                            "version 1"));
+  poke<uint32_t>(blob, HEADER_FIELD(version), 1);
+  EXPECT_TRUE(rejects(blob, "it has format version 1; this runtime reads "
+                            "version 2"));
 }
 
 TEST_F(ExecutableFormat, OtherHeaderSizeIsRejected) {
   std::vector<uint8_t> blob = build(vectorAdd());
   poke<uint32_t>(blob, HEADER_FIELD(header_size), 64);
-  EXPECT_TRUE(rejects(blob, "header_size is 64, but a version 1 header is " +
+  EXPECT_TRUE(rejects(blob, "header_size is 64, but a version 2 header is " +
                                 std::to_string(sizeof(tg_executable_header)) +
                                 " bytes"));
 }
@@ -131,10 +131,13 @@ TEST_F(ExecutableFormat, EveryPrefixIsRejected) {
     ASSERT_TRUE(rejectsPrefix(blob, size, "invalid executable")) << size;
 }
 
-TEST_F(ExecutableFormat, UnknownBinaryKindIsRejected) {
+TEST_F(ExecutableFormat, BinaryKindMustBeAString) {
   std::vector<uint8_t> blob = build(vectorAdd());
-  poke<uint32_t>(blob, HEADER_FIELD(binary_kind), 9);
-  EXPECT_TRUE(rejects(blob, "binary_kind 9 is none of 1 (CPU ELF)"));
+  poke<uint64_t>(blob, HEADER_FIELD(binary_kind_offset), blob.size() + 8);
+  EXPECT_TRUE(rejects(blob, "the binary kind (at offset"));
+  BlobSpec spec = vectorAdd();
+  spec.binary_kind = std::string(TG_BINARY_KIND_MAX, 'k');
+  EXPECT_TRUE(rejects(build(spec), "the binary kind is longer than 63 characters"));
 }
 
 TEST_F(ExecutableFormat, TablesOutsideTheBlobAreRejected) {
@@ -289,21 +292,21 @@ TEST_F(ExecutableFormat, KernelsNeedNamesAndABinary) {
 
 TEST_F(ExecutableFormat, BinaryForAnotherBackendIsRejected) {
   BlobSpec spec = vectorAdd();
-  spec.binary_kind = TG_BINARY_HSACO;
-  EXPECT_TRUE(rejects(build(spec), "the executable holds a HSACO binary, but "
-                                   "CPU:0 runs CPU ELF binaries"));
+  spec.binary_kind = "hsaco";
+  EXPECT_TRUE(rejects(build(spec), "the executable holds a hsaco binary, but "
+                                   "CPU:0 loads cpu-elf binaries"));
 }
 
 TEST_F(ExecutableFormat, BinaryTheBackendCannotLoadIsABackendError) {
   BlobSpec spec = vectorAdd();
   spec.binary = {'n', 'o', 't', ' ', 'E', 'L', 'F'};
-  EXPECT_TRUE(rejects(build(spec), "CPU:0 could not load the executable's CPU "
-                                   "ELF binary: the CPU binary is 7 bytes, too "
+  EXPECT_TRUE(rejects(build(spec), "CPU:0 could not load the executable's cpu-elf "
+                                   "binary: the CPU binary is 7 bytes, too "
                                    "small for an ELF header",
                       TGRT_BACKEND_ERROR));
   spec.binary.assign(64, 'x');
-  EXPECT_TRUE(rejects(build(spec), "the CPU binary is not a 64-bit ELF shared "
-                                   "object", TGRT_BACKEND_ERROR));
+  EXPECT_TRUE(rejects(build(spec), "the CPU binary is not a 64-bit ELF file",
+                      TGRT_BACKEND_ERROR));
   // dlopen would fault on the missing end of a truncated object.
   spec = vectorAdd();
   spec.binary.resize(spec.binary.size() / 2);

@@ -107,10 +107,13 @@ static int launch(void *device, void *kernel, const tg_kernel_desc *desc,
 
 static int synchronize(void *device, char *error) { return 0; }
 
+static const char *const binary_kinds[] = {
+    FAKE_MODE == FAKE_WORKING ? "hsaco" : "cubin", NULL};
+
 static const tg_backend table = {
     TG_BACKEND_ABI_VERSION,
     FAKE_MODE == FAKE_WORKING ? "HIP" : "CUDA",
-    FAKE_MODE == FAKE_WORKING ? TG_BINARY_HSACO : TG_BINARY_CUBIN,
+    binary_kinds,
     deviceCount, deviceOpen, deviceClose,
     alloc, release, write, read, copy,
     moduleLoad, moduleUnload, kernelGet, launch, synchronize,

@@ -43,7 +43,7 @@
 // RUN: not env DEV=HIP tg-run %s --function=f --input=1,2 2>&1 | FileCheck %s --check-prefix=HIP
 // HIP: tg-run: the HIP backend ({{.*}}libtgrt-backend-hip.so) has no devices: {{.*}}HIP
 // RUN: not tg-run %s --function=f --device=TPU --input=1,2 2>&1 | FileCheck %s --check-prefix=NODEV
-// NODEV: tg-run: "TPU" names no known device; the known backends are CPU, CUDA, HIP and VULKAN
+// NODEV: tg-run: the TPU backend is not installed: there is no libtgrt-backend-tpu.so in {{.*}} (next to libtgrt) (the backends found are CPU, CUDA, HIP, VULKAN)
 
 // A function the compiler cannot take: a scalar argument.
 // RUN: not tg-run %s --function=scalar --input=1 2>&1 | FileCheck %s --check-prefix=SCALAR

@@ -27,7 +27,7 @@
 // RUN: not tg-run %s --random --kernel-opts=r_4_4_4_3_3_3 2>&1 | FileCheck %s --check-prefix=SYNTAX
 // SYNTAX: --kernel-opts=r_4_4_4_3_3_3: expected kernel=#tg.opts<...>
 // RUN: not tg-run %s --device=VULKAN --random --kernel-opts='r_4_4_4_3_3_3=#tg.opts<split = -1, vectorize = false>' 2>&1 | FileCheck %s --check-prefix=GPU
-// GPU: error: tg: kernel opts are CPU opts; VULKAN chooses its launches itself
+// GPU: error: tg: kernel opts are CPU opts; the spirv target for VULKAN chooses its own
 
 // A 3x3 convolution with stride 2, a bias and a ReLU, as the tensor library
 // writes it (conv2d(w, b, stride=2).relu()).

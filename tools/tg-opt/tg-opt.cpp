@@ -1,34 +1,68 @@
 //===- tg-opt.cpp - run tg and upstream passes on .mlir files -------------===//
 //
 // mlir-opt with the tg dialect and passes: any stage of the pipeline can be
-// printed, tested with FileCheck and reproduced from the command line.
+// printed, tested with FileCheck and reproduced from the command line. The
+// targets' pipelines come from the target registry; `--load-target=PATH`
+// loads a target plug-in, as TG_TARGET_PATH does; `--print-targets` prints
+// the registered targets as the Markdown table docs/architecture.md shows.
 //
 //===----------------------------------------------------------------------===//
 
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
-#include "mlir/InitAllPasses.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "tg/Compiler/Compiler.h"
-#include "tg/Conversion/Passes.h"
 #include "tg/Dialect/TG/IR/TGDialect.h"
-#include "tg/Target/CPU/Passes.h"
-#include "tg/Dialect/TG/Transforms/Passes.h"
-#include "tg/Target/GPU/Passes.h"
+#include "tg/Target/TargetBackend.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+
+#include <cstring>
+#include <vector>
 
 namespace mlir::tg::test {
 void registerTestMatchExpectedPass();
 } // namespace mlir::tg::test
 
+/// The registered targets as a Markdown table: what each compiles for, its
+/// binary, its options and its two pipelines.
+static void printTargets(llvm::raw_ostream &os) {
+  os << "| target | devices | binary kind | options | kernel pipeline | pipeline |\n"
+     << "| --- | --- | --- | --- | --- | --- |\n";
+  for (const mlir::tg::TargetBackend *target : mlir::tg::targetBackends()) {
+    std::string options;
+    for (const mlir::tg::TargetOptionInfo &option : target->options())
+      options += (options.empty() ? "" : "; ") + ("`" + option.name + "`: " + option.meaning);
+    os << "| " << target->name() << " | " << llvm::join(target->devices(), ", ") << " | `"
+       << target->binaryKind() << "` | " << (options.empty() ? "none" : options) << " | `"
+       << target->kernelPipelineName() << "` | `" << target->pipelineName() << "` |\n";
+  }
+}
+
 int main(int argc, char **argv) {
-  mlir::registerAllPasses();
-  mlir::tg::registerTGPasses();
-  mlir::tg::registerTGConversionPasses();
-  mlir::tg::registerTGCPUPasses();
-  mlir::tg::registerTGGPUPasses();
+  // Target plug-ins register pipelines, so they load before options parse.
+  std::vector<char *> args;
+  for (int i = 0; i < argc; ++i) {
+    constexpr const char *kLoad = "--load-target=";
+    if (std::strncmp(argv[i], kLoad, std::strlen(kLoad)) != 0) {
+      args.push_back(argv[i]);
+      continue;
+    }
+    mlir::tg::registerTargetBackends(llvm::errs());
+    if (mlir::failed(mlir::tg::loadTargetPlugin(argv[i] + std::strlen(kLoad), llvm::errs())))
+      return 1;
+  }
   mlir::tg::registerTGPipelines();
   mlir::tg::test::registerTestMatchExpectedPass();
+  if (std::find_if(args.begin(), args.end(), [](const char *arg) {
+        return std::strcmp(arg, "--print-targets") == 0;
+      }) != args.end()) {
+    printTargets(llvm::outs());
+    return 0;
+  }
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
@@ -37,6 +71,6 @@ int main(int argc, char **argv) {
   mlir::registerAllToLLVMIRTranslations(registry);
   registry.insert<mlir::tg::TGDialect>();
 
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "tinygrad-mlir optimizer driver\n", registry));
+  return mlir::asMainReturnCode(mlir::MlirOptMain(int(args.size()), args.data(),
+                                                  "tinygrad-mlir optimizer driver\n", registry));
 }

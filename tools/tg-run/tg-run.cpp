@@ -16,6 +16,8 @@
 #include "tg/Compiler/Compiler.h"
 #include "tg/Compiler/LaunchTiming.h"
 #include "tg/Dialect/TG/IR/TGDialect.h"
+#include "tg/Support/NarrowFloats.h"
+#include "tg/Target/TargetBackend.h"
 #include "tg_executable.h"
 #include "tgrt.h"
 
@@ -64,6 +66,9 @@ static cl::opt<bool> portable("portable", cl::desc("CPU: code for any x86-64-v2 
 static cl::opt<std::string> outputFile("output",
                                        cl::desc("Write the results to this file instead of printing them: one line of elements each, exact (the --input=@file format)"),
                                        cl::cat(runCategory));
+static cl::list<std::string> loadTargets(
+    "load-target", cl::desc("Load a compiler target plug-in (as TG_TARGET_PATH does)"),
+    cl::value_desc("path"), cl::cat(runCategory));
 static cl::list<std::string> kernelOpts(
     "kernel-opts",
     cl::desc("CPU: apply these opts to the kernel instead of the optimizer's choice "
@@ -100,25 +105,6 @@ bool isFloatType(uint32_t dtype) {
          dtype == TG_DTYPE_FLOAT32 || dtype == TG_DTYPE_FLOAT64;
 }
 
-/// IEEE half and bfloat16 from and to float.
-uint16_t toHalf(float f) {
-  llvm::APFloat a(f);
-  bool losesInfo;
-  a.convert(llvm::APFloat::IEEEhalf(), llvm::APFloat::rmNearestTiesToEven, &losesInfo);
-  return a.bitcastToAPInt().getZExtValue();
-}
-uint16_t toBFloat(float f) {
-  llvm::APFloat a(f);
-  bool losesInfo;
-  a.convert(llvm::APFloat::BFloat(), llvm::APFloat::rmNearestTiesToEven, &losesInfo);
-  return a.bitcastToAPInt().getZExtValue();
-}
-double fromHalf(uint16_t bits, bool isBFloat) {
-  llvm::APFloat a(isBFloat ? llvm::APFloat::BFloat() : llvm::APFloat::IEEEhalf(),
-                  llvm::APInt(16, bits));
-  return a.convertToDouble();
-}
-
 /// Writes one element, given as a double, in `dtype` at `out`.
 void store(uint32_t dtype, double v, char *out) {
   switch (dtype) {
@@ -131,8 +117,8 @@ void store(uint32_t dtype, double v, char *out) {
   case TG_DTYPE_UINT32: *reinterpret_cast<uint32_t *>(out) = static_cast<uint32_t>(v); break;
   case TG_DTYPE_INT64: *reinterpret_cast<int64_t *>(out) = static_cast<int64_t>(v); break;
   case TG_DTYPE_UINT64: *reinterpret_cast<uint64_t *>(out) = static_cast<uint64_t>(v); break;
-  case TG_DTYPE_FLOAT16: *reinterpret_cast<uint16_t *>(out) = toHalf(v); break;
-  case TG_DTYPE_BFLOAT16: *reinterpret_cast<uint16_t *>(out) = toBFloat(v); break;
+  case TG_DTYPE_FLOAT16: *reinterpret_cast<uint16_t *>(out) = tg::narrowFloatBits(v, false); break;
+  case TG_DTYPE_BFLOAT16: *reinterpret_cast<uint16_t *>(out) = tg::narrowFloatBits(v, true); break;
   case TG_DTYPE_FLOAT32: *reinterpret_cast<float *>(out) = static_cast<float>(v); break;
   case TG_DTYPE_FLOAT64: *reinterpret_cast<double *>(out) = v; break;
   }
@@ -240,7 +226,7 @@ std::string formatElement(uint32_t dtype, const char *p) {
   case TG_DTYPE_FLOAT16:
   case TG_DTYPE_BFLOAT16:
     std::snprintf(text, sizeof text, "%.5g",
-                  fromHalf(*reinterpret_cast<const uint16_t *>(p), dtype == TG_DTYPE_BFLOAT16));
+                  tg::narrowFloatValue(*reinterpret_cast<const uint16_t *>(p), dtype == TG_DTYPE_BFLOAT16));
     return text;
   case TG_DTYPE_FLOAT32:
     std::snprintf(text, sizeof text, "%.7g", *reinterpret_cast<const float *>(p));
@@ -259,7 +245,7 @@ std::string formatExact(uint32_t dtype, const char *p) {
   case TG_DTYPE_FLOAT16:
   case TG_DTYPE_BFLOAT16:
     return exactText(static_cast<float>(
-        fromHalf(*reinterpret_cast<const uint16_t *>(p), dtype == TG_DTYPE_BFLOAT16)));
+        tg::narrowFloatValue(*reinterpret_cast<const uint16_t *>(p), dtype == TG_DTYPE_BFLOAT16)));
   case TG_DTYPE_FLOAT32: return exactText(*reinterpret_cast<const float *>(p));
   case TG_DTYPE_FLOAT64: return exactText(*reinterpret_cast<const double *>(p));
   }
@@ -299,9 +285,35 @@ std::string typeText(const TensorSpec &t) {
   return s + dtypeName(t.dtype) + ">";
 }
 
-void reportBackend(void *, const char *backend, int32_t count, const char *detail) {
+/// A runtime backend's line of --list-devices, with the compiler target
+/// that makes its binaries.
+void reportBackend(void *reported, const char *backend, int32_t count, const char *detail) {
+  static_cast<std::vector<std::string> *>(reported)->push_back(backend);
+  const tg::TargetBackend *target = tg::findTargetBackend(backend);
   llvm::outs() << llvm::format("%-8s %d device%s  %s\n", backend, count, count == 1 ? " " : "s",
-                               detail);
+                               detail)
+               << "         compiled by: "
+               << (target ? "the " + target->name() + " target (" + target->binaryKind() +
+                                "): " + target->describe({})
+                          : std::string("no compiler target"))
+               << "\n";
+}
+
+/// The runtime's backends, then the compiler targets whose devices have
+/// no backend here.
+int printDevices() {
+  std::vector<std::string> reported;
+  if (tgrt_list_backends(reportBackend, &reported) != TGRT_OK)
+    return fail(tgrt_last_error());
+  for (const tg::TargetBackend *target : tg::targetBackends())
+    for (const std::string &device : target->devices())
+      if (llvm::none_of(reported, [&](const std::string &r) {
+            return llvm::StringRef(r).equals_insensitive(device);
+          }))
+        llvm::outs() << llvm::format("%-8s 0 devices  ", device.c_str())
+                     << "no runtime backend; the " << target->name() << " target compiles "
+                     << target->binaryKind() << " binaries for it (--emit-binary)\n";
+  return 0;
 }
 
 } // namespace
@@ -316,11 +328,12 @@ int main(int argc, char **argv) {
   const bool fillRandom = randomInputs, portableCode = portable;
   const unsigned runs = std::max(1u, unsigned(repeat)), randomSeed = seed;
   const std::string deviceName = device, resultFile = outputFile, binaryFile = emitBinary;
-  if (listDevices) {
-    if (tgrt_list_backends(reportBackend, nullptr) != TGRT_OK)
-      return fail(tgrt_last_error());
-    return 0;
-  }
+  tg::registerTargetBackends(llvm::errs());
+  for (const std::string &path : loadTargets)
+    if (failed(tg::loadTargetPlugin(path, llvm::errs())))
+      return 1;
+  if (listDevices)
+    return printDevices();
 
   DialectRegistry registry;
   registerAllDialects(registry);

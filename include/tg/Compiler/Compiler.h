@@ -25,7 +25,8 @@ class ModuleOp;
 namespace tg {
 
 struct CompileOptions {
-  /// Device kind the code is for: "CPU", "VULKAN", "CUDA" or "HIP".
+  /// Device kind the code is for ("CPU", "VULKAN", ...): the registered
+  /// target serving it compiles.
   std::string device = "CPU";
   /// CUDA and HIP: the GPU to compile for (sm_90, gfx90a when empty).
   std::string chip;
@@ -55,12 +56,13 @@ struct Executable {
   std::vector<KernelSummary> kernels;
 };
 
-/// Registers the compiler's stages as pass pipelines, for tg-opt:
-/// `tg-to-kernels`, `tg-cpu-kernels{noopt portable}`, `tg-cpu-to-llvm`,
-/// `tg-gpu-kernels`, `tg-gpu-to-spirv`, `tg-gpu-to-nvvm{chip format}`,
-/// `tg-gpu-to-rocdl{chip format}`.
-/// compileFunction runs the same ones, reading the launch plan from the
-/// host function between the last two.
+/// Registers every pass of the project, the registered targets (built in,
+/// and TG_TARGET_PATH's plug-ins), and the compiler's stages as pass
+/// pipelines, for tg-opt: `tg-to-kernels` (stages 1-3), then each target's
+/// kernel pipeline and pipeline (`tg-cpu-kernels{noopt portable}`,
+/// `tg-cpu-to-llvm`, `tg-gpu-kernels`, `tg-gpu-to-spirv`,
+/// `tg-gpu-to-nvvm{chip format}`, ...). compileFunction runs the same ones,
+/// reading the launch plan from the host function between a target's two.
 void registerTGPipelines();
 
 /// Compiles `function` of `module` (tg tensor IR) into an executable.

@@ -9,6 +9,8 @@
 
 #include "gpu_backend.h"
 
+#include "elf_bounds.h"
+
 #include <algorithm>
 #include <cstdarg>
 #include <cstdio>
@@ -39,15 +41,6 @@ std::mutex loadMutex;
 void *driverLibrary = nullptr; // once the driver has found its devices
 int32_t driverDevices = 0;
 
-__attribute__((format(printf, 2, 3))) int setError(char *error,
-                                                   const char *fmt, ...) {
-  va_list args;
-  va_start(args, fmt);
-  std::vsnprintf(error, TG_BACKEND_ERROR_SIZE, fmt, args);
-  va_end(args);
-  return 1;
-}
-
 // "<prefix>cuLaunchKernel returned CUDA_ERROR_LAUNCH_FAILED (unspecified
 // launch failure)", with whatever of the name and description the driver
 // knows.
@@ -61,8 +54,8 @@ int driverFailure(char *error, DriverResult result, const char *prefix = "") {
     name = number;
   }
   if (!description || std::strcmp(description, name) == 0)
-    return setError(error, "%s%s returned %s", prefix, result.call, name);
-  return setError(error, "%s%s returned %s (%s)", prefix, result.call, name,
+    return tg_backend_error(error, "%s%s returned %s", prefix, result.call, name);
+  return tg_backend_error(error, "%s%s returned %s (%s)", prefix, result.call, name,
                   description);
 }
 
@@ -74,7 +67,7 @@ void *openLibrary(const GpuDriver &driver, const char **name, char *error) {
     *name = chosen;
     void *library = dlopen(chosen, RTLD_NOW | RTLD_LOCAL);
     if (!library)
-      setError(error, "%s=%s does not load: dlopen: %s",
+      tg_backend_error(error, "%s=%s does not load: dlopen: %s",
                driver.libraryVariable, chosen, dlerror());
     return library;
   }
@@ -88,10 +81,10 @@ void *openLibrary(const GpuDriver &driver, const char **name, char *error) {
     reasons += (reasons.empty() ? "" : "; ") + std::string(dlerror());
   }
   if (driver.libraryNames[1])
-    setError(error, "none of %s is installed (%s): dlopen: %s", names.c_str(),
+    tg_backend_error(error, "none of %s is installed (%s): dlopen: %s", names.c_str(),
              driver.libraryProvider, reasons.c_str());
   else
-    setError(error, "%s is not installed (%s): dlopen: %s", names.c_str(),
+    tg_backend_error(error, "%s is not installed (%s): dlopen: %s", names.c_str(),
              driver.libraryProvider, reasons.c_str());
   return nullptr;
 }
@@ -107,7 +100,7 @@ bool resolveSymbols(const GpuDriver &driver, void *library, const char *name,
   }
   if (missing.empty())
     return true;
-  setError(error, "%s lacks %s: it is not %s, or a version too old for this "
+  tg_backend_error(error, "%s lacks %s: it is not %s, or a version too old for this "
            "plug-in", name, missing.c_str(), driver.libraryProvider);
   return false;
 }
@@ -135,7 +128,7 @@ bool loadDriver(char *error) {
     if (result.code)
       driverFailure(error, result, prefix);
     else
-      setError(error, "%s%s counts %d devices", prefix, name, count);
+      tg_backend_error(error, "%s%s counts %d devices", prefix, name, count);
     dlclose(library);
     return false;
   }
@@ -168,55 +161,6 @@ bool isElf(const void *binary, uint64_t size) {
   return size >= SELFMAG && std::memcmp(binary, ELFMAG, SELFMAG) == 0;
 }
 
-// A driver reads an ELF code object by its own headers, not knowing the
-// image's size: everything those describe must lie within the binary, or a
-// corrupt executable would have the driver read past its end.
-bool checkElfBounds(const void *binary, uint64_t size, char *error) {
-  const char *bytes = static_cast<const char *>(binary);
-  Elf64_Ehdr header;
-  if (size < sizeof header) {
-    setError(error, "the %llu-byte ELF code object is too small for an ELF "
-             "header", ull(size));
-    return false;
-  }
-  std::memcpy(&header, bytes, sizeof header);
-  if (header.e_ident[EI_CLASS] != ELFCLASS64 ||
-      (header.e_phnum && header.e_phentsize != sizeof(Elf64_Phdr)) ||
-      (header.e_shnum && header.e_shentsize != sizeof(Elf64_Shdr))) {
-    setError(error, "the code object is not a 64-bit ELF file");
-    return false;
-  }
-  uint64_t end = 0;
-  bool overflow = false;
-  auto covers = [&](uint64_t offset, uint64_t length) {
-    uint64_t last;
-    overflow |= __builtin_add_overflow(offset, length, &last);
-    end = std::max(end, last);
-  };
-  covers(header.e_phoff, uint64_t(header.e_phnum) * sizeof(Elf64_Phdr));
-  covers(header.e_shoff, uint64_t(header.e_shnum) * sizeof(Elf64_Shdr));
-  // The entries are read only once their tables are known to fit.
-  for (unsigned i = 0; i < header.e_phnum && !overflow && end <= size; ++i) {
-    Elf64_Phdr segment;
-    std::memcpy(&segment, bytes + header.e_phoff + i * sizeof segment,
-                sizeof segment);
-    covers(segment.p_offset, segment.p_filesz);
-  }
-  for (unsigned i = 0; i < header.e_shnum && !overflow && end <= size; ++i) {
-    Elf64_Shdr section;
-    std::memcpy(&section, bytes + header.e_shoff + i * sizeof section,
-                sizeof section);
-    if (section.sh_type != SHT_NOBITS)
-      covers(section.sh_offset, section.sh_size);
-  }
-  if (overflow || end > size) {
-    setError(error, "the ELF code object is truncated: its headers describe "
-             "more than its %llu bytes", ull(size));
-    return false;
-  }
-  return true;
-}
-
 int deviceCount(int32_t *count, char *error) {
   std::lock_guard<std::mutex> lock(loadMutex);
   *count = loadDriver(error) ? driverDevices : 0;
@@ -230,12 +174,12 @@ int deviceOpen(int32_t index, void **device, char *error) {
     if (!loadDriver(error))
       return 1;
     if (index < 0 || index >= driverDevices)
-      return setError(error, "there is no %s device %d: the driver counts %d",
+      return tg_backend_error(error, "there is no %s device %d: the driver counts %d",
                       driver.backend, index, driverDevices);
   }
   GpuDevice *opened = new (std::nothrow) GpuDevice{index, nullptr};
   if (!opened)
-    return setError(error, "out of host memory opening %s device %d",
+    return tg_backend_error(error, "out of host memory opening %s device %d",
                     driver.backend, index);
   DriverResult result = driver.open(index, &opened->context);
   if (result.code) {
@@ -296,9 +240,9 @@ int moduleLoad(void *device, const void *binary, uint64_t size, void **module,
                char *error) {
   const GpuDriver &driver = pluginDriver();
   if (size == 0)
-    return setError(error, "the %s binary is empty", driver.backend);
+    return tg_backend_error(error, "the %s binary is empty", driver.backend);
   if (isElf(binary, size)) {
-    if (!checkElfBounds(binary, size, error))
+    if (!elfFitsInSize(binary, size, "the ELF code object", error))
       return 1;
     return onDevice(device, error,
                     [&] { return driver.moduleLoad(binary, module); });
@@ -308,7 +252,7 @@ int moduleLoad(void *device, const void *binary, uint64_t size, void **module,
   // that is not ELF carries its own size, and the copy does it no harm.
   std::unique_ptr<char[]> text(new (std::nothrow) char[size + 1]);
   if (!text)
-    return setError(error, "out of host memory copying a %llu-byte %s binary",
+    return tg_backend_error(error, "out of host memory copying a %llu-byte %s binary",
                     ull(size), driver.backend);
   std::memcpy(text.get(), binary, size);
   text[size] = '\0';
@@ -332,7 +276,7 @@ int launch(void *device, void *kernel, const tg_kernel_desc *desc,
            void *const *buffers, uint32_t numBuffers, char *error) {
   for (int d = 0; d < 3; ++d)
     if (desc->grid[d] == 0 || desc->block[d] == 0)
-      return setError(error, "the launch is a grid of %ux%ux%u blocks of "
+      return tg_backend_error(error, "the launch is a grid of %ux%ux%u blocks of "
                       "%ux%ux%u threads, but every extent must be at least 1",
                       desc->grid[0], desc->grid[1], desc->grid[2],
                       desc->block[0], desc->block[1], desc->block[2]);
@@ -340,7 +284,7 @@ int launch(void *device, void *kernel, const tg_kernel_desc *desc,
   // device address; the driver takes a pointer to each argument's value.
   std::unique_ptr<void *[]> params(new (std::nothrow) void *[numBuffers]);
   if (!params)
-    return setError(error, "out of host memory for %u kernel arguments",
+    return tg_backend_error(error, "out of host memory for %u kernel arguments",
                     numBuffers);
   for (uint32_t i = 0; i < numBuffers; ++i)
     params[i] = const_cast<void **>(&buffers[i]);
@@ -362,7 +306,7 @@ extern "C" __attribute__((visibility("default"))) const tg_backend *
 tg_backend_get(uint32_t abi_version) {
   using namespace tgrt::gpu;
   static const tg_backend table = {
-      TG_BACKEND_ABI_VERSION, pluginDriver().backend, pluginDriver().binaryKind,
+      TG_BACKEND_ABI_VERSION, pluginDriver().backend, pluginDriver().binaryKinds,
       deviceCount, deviceOpen, deviceClose,
       allocate, freeMemory, writeMemory, readMemory, copyMemory,
       moduleLoad, moduleUnload, kernelGet, launch, synchronize,

@@ -43,7 +43,7 @@ constexpr DriverResult kDriverSuccess = {0, nullptr};
 
 struct GpuDriver {
   const char *backend;             // "CUDA": the table's name, and in sentences
-  uint32_t binaryKind;             // tg_binary_kind of the modules it loads
+  const char *const *binaryKinds;  // what it loads ({"cubin", nullptr})
   const char *libraryVariable;     // "TGRT_CUDA_LIBRARY": when set, the only
                                    // library tried
   const char *const *libraryNames; // tried in order; ends with nullptr

@@ -186,8 +186,10 @@ DriverResult synchronize() {
 
 const char *const kLibraryNames[] = {"libcuda.so.1", nullptr};
 
+const char *const kBinaryKinds[] = {"cubin", nullptr};
+
 const GpuDriver kCudaDriver = {
-    "CUDA", TG_BINARY_CUBIN, "TGRT_CUDA_LIBRARY", kLibraryNames,
+    "CUDA", kBinaryKinds, "TGRT_CUDA_LIBRARY", kLibraryNames,
     "the NVIDIA driver", kSymbols,
     errorName, errorString, initialize, openDevice, closeDevice, makeCurrent,
     allocate, freeMemory, copyToDevice, copyToHost, copyOnDevice,

@@ -155,8 +155,10 @@ DriverResult synchronize() {
 const char *const kLibraryNames[] = {"libamdhip64.so", "libamdhip64.so.6",
                                      "libamdhip64.so.5", nullptr};
 
+const char *const kBinaryKinds[] = {"hsaco", nullptr};
+
 const GpuDriver kHipDriver = {
-    "HIP", TG_BINARY_HSACO, "TGRT_HIP_LIBRARY", kLibraryNames,
+    "HIP", kBinaryKinds, "TGRT_HIP_LIBRARY", kLibraryNames,
     "ROCm's HIP runtime", kSymbols,
     errorName, errorString, initialize, openDevice, closeDevice, makeCurrent,
     allocate, freeMemory, copyToDevice, copyToHost, copyOnDevice,

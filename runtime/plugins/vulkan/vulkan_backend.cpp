@@ -47,15 +47,6 @@ constexpr uint32_t kMaxBatchedCommands = 1024;
 constexpr uint32_t kPoolSets = 256;
 constexpr uint32_t kPoolDescriptors = 2048;
 
-__attribute__((format(printf, 2, 3))) int setError(char *error,
-                                                   const char *fmt, ...) {
-  va_list args;
-  va_start(args, fmt);
-  std::vsnprintf(error, TG_BACKEND_ERROR_SIZE, fmt, args);
-  va_end(args);
-  return 1;
-}
-
 const char *resultName(VkResult result) {
   switch (result) {
 #define TG_RESULT_NAME(name)                                                   \
@@ -95,7 +86,7 @@ const char *resultName(VkResult result) {
 bool succeeded(VkResult result, const char *call, char *error) {
   if (result >= 0)
     return true;
-  setError(error, "%s failed: %s (%d)", call, resultName(result),
+  tg_backend_error(error, "%s failed: %s (%d)", call, resultName(result),
            static_cast<int>(result));
   return false;
 }
@@ -188,14 +179,14 @@ bool Instance::open(char *error) {
     name = kLoaderLibrary;
   library = dlopen(name, RTLD_NOW | RTLD_LOCAL);
   if (!library) {
-    setError(error, "%s is not installed (dlopen: %s); install the Vulkan "
+    tg_backend_error(error, "%s is not installed (dlopen: %s); install the Vulkan "
              "loader (libvulkan1) and a driver", name, dlerror());
     return false;
   }
   vkGetInstanceProcAddr = reinterpret_cast<PFN_vkGetInstanceProcAddr>(
       dlsym(library, "vkGetInstanceProcAddr"));
   if (!vkGetInstanceProcAddr) {
-    setError(error, "%s exports no vkGetInstanceProcAddr: it is not a Vulkan "
+    tg_backend_error(error, "%s exports no vkGetInstanceProcAddr: it is not a Vulkan "
              "loader", name);
     return false;
   }
@@ -204,7 +195,7 @@ bool Instance::open(char *error) {
   auto enumerateVersion = reinterpret_cast<PFN_vkEnumerateInstanceVersion>(
       vkGetInstanceProcAddr(VK_NULL_HANDLE, "vkEnumerateInstanceVersion"));
   if (!createInstance) {
-    setError(error, "the Vulkan loader %s has no vkCreateInstance", name);
+    tg_backend_error(error, "the Vulkan loader %s has no vkCreateInstance", name);
     return false;
   }
   // A 1.0 loader has no vkEnumerateInstanceVersion; asking such a loader for
@@ -224,7 +215,7 @@ bool Instance::open(char *error) {
   create.pApplicationInfo = &application;
   VkResult result = createInstance(&create, nullptr, &handle);
   if (result == VK_ERROR_INCOMPATIBLE_DRIVER) {
-    setError(error, "no Vulkan driver is installed (vkCreateInstance: "
+    tg_backend_error(error, "no Vulkan driver is installed (vkCreateInstance: "
              "VK_ERROR_INCOMPATIBLE_DRIVER); install one, such as Mesa's "
              "(mesa-vulkan-drivers)");
     return false;
@@ -239,7 +230,7 @@ bool Instance::open(char *error) {
   TG_INSTANCE_FUNCTIONS(TG_LOAD)
 #undef TG_LOAD
   if (!complete) {
-    setError(error, "the Vulkan loader %s lacks a Vulkan 1.0 instance function",
+    tg_backend_error(error, "the Vulkan loader %s lacks a Vulkan 1.0 instance function",
              name);
     return false;
   }
@@ -254,7 +245,7 @@ bool Instance::loadDeviceFunctions(VkDevice device, char *error) {
 #define TG_LOAD(name)                                                          \
   name = reinterpret_cast<PFN_##name>(vkGetDeviceProcAddr(device, #name));     \
   if (!name) {                                                                 \
-    setError(error, "the Vulkan driver does not provide " #name);             \
+    tg_backend_error(error, "the Vulkan driver does not provide " #name);             \
     return false;                                                              \
   }
   TG_DEVICE_FUNCTIONS(TG_LOAD)
@@ -423,7 +414,7 @@ Memory *createMemory(Device &device, VkDeviceSize size, bool staging,
   Instance &vk = device.vk;
   Memory *memory = new (std::nothrow) Memory;
   if (!memory) {
-    setError(error, "out of host memory allocating a Vulkan buffer");
+    tg_backend_error(error, "out of host memory allocating a Vulkan buffer");
     return nullptr;
   }
   memory->size = size;
@@ -491,7 +482,7 @@ Memory *createMemory(Device &device, VkDeviceSize size, bool staging,
     result = vk.vkBindBufferMemory(device.handle, memory->buffer,
                                    memory->memory, 0);
   if (result != VK_SUCCESS) {
-    setError(error, "allocating %llu bytes of Vulkan memory failed: %s",
+    tg_backend_error(error, "allocating %llu bytes of Vulkan memory failed: %s",
              static_cast<unsigned long long>(size), resultName(result));
     destroyMemory(device, memory);
     return nullptr;
@@ -569,7 +560,7 @@ bool submitAndWait(Device &device, char *error) {
   }
   resetDescriptorPools(device);
   if (result != VK_SUCCESS) {
-    setError(error, "running the queued Vulkan work failed: %s returned %s",
+    tg_backend_error(error, "running the queued Vulkan work failed: %s returned %s",
              call, resultName(result));
     return false;
   }
@@ -583,7 +574,7 @@ bool finish(Device &device, char *error) {
     return false;
   if (device.unreportedFailure.empty())
     return true;
-  setError(error, "%s", device.unreportedFailure.c_str());
+  tg_backend_error(error, "%s", device.unreportedFailure.c_str());
   device.unreportedFailure.clear();
   return false;
 }
@@ -632,7 +623,7 @@ int deviceCount(int32_t *count, char *error) {
   if (!computeDevices(vk, &devices, &physicalCount, error))
     return 1;
   if (devices.empty())
-    return setError(error, "no Vulkan device with a compute queue; the loader "
+    return tg_backend_error(error, "no Vulkan device with a compute queue; the loader "
                     "found %u device%s (is a driver such as Mesa's "
                     "mesa-vulkan-drivers installed?)", physicalCount,
                     physicalCount == 1 ? "" : "s");
@@ -756,7 +747,7 @@ bool createDevice(Device &device, const ComputeDevice &chosen, char *error) {
 int deviceOpen(int32_t index, void **opaque, char *error) {
   Device *device = new (std::nothrow) Device;
   if (!device)
-    return setError(error, "out of host memory opening a Vulkan device");
+    return tg_backend_error(error, "out of host memory opening a Vulkan device");
   const char *staging = std::getenv("TGRT_VULKAN_FORCE_STAGING");
   device->forceStaging = staging && *staging && std::strcmp(staging, "0") != 0;
   std::vector<ComputeDevice> devices;
@@ -764,7 +755,7 @@ int deviceOpen(int32_t index, void **opaque, char *error) {
   bool opened = device->vk.open(error) &&
                 computeDevices(device->vk, &devices, &physicalCount, error);
   if (opened && (index < 0 || static_cast<size_t>(index) >= devices.size())) {
-    setError(error, "there is no Vulkan device %d with a compute queue (there "
+    tg_backend_error(error, "there is no Vulkan device %d with a compute queue (there "
              "are %zu)", index, devices.size());
     opened = false;
   }
@@ -798,7 +789,7 @@ bool checkRange(const Memory &memory, uint64_t offset, uint64_t size,
                 const char *what, char *error) {
   if (offset <= memory.size && size <= memory.size - offset)
     return true;
-  setError(error, "%s of %llu bytes at offset %llu runs past the end of a "
+  tg_backend_error(error, "%s of %llu bytes at offset %llu runs past the end of a "
            "%llu-byte Vulkan buffer", what,
            static_cast<unsigned long long>(size),
            static_cast<unsigned long long>(offset),
@@ -892,7 +883,7 @@ bool parseSpirv(const std::vector<uint32_t> &words,
     uint32_t wordCount = words[at] >> 16;
     uint32_t opcode = words[at] & 0xffff;
     if (wordCount == 0 || wordCount > words.size() - at) {
-      setError(error, "the SPIR-V module is malformed: the instruction at "
+      tg_backend_error(error, "the SPIR-V module is malformed: the instruction at "
                "word %zu (opcode %u) claims %u words, but %zu remain", at,
                opcode, wordCount, words.size() - at);
       return false;
@@ -904,7 +895,7 @@ bool parseSpirv(const std::vector<uint32_t> &words,
       size_t room = 4 * (wordCount - 3);
       size_t length = strnlen(name, room);
       if (length == room) {
-        setError(error, "the SPIR-V module is malformed: the entry point "
+        tg_backend_error(error, "the SPIR-V module is malformed: the entry point "
                  "name at word %zu is not NUL-terminated", at + 3);
         return false;
       }
@@ -913,7 +904,7 @@ bool parseSpirv(const std::vector<uint32_t> &words,
     at += wordCount;
   }
   if (entryPoints->empty()) {
-    setError(error, "the SPIR-V module has no GLCompute entry point");
+    tg_backend_error(error, "the SPIR-V module has no GLCompute entry point");
     return false;
   }
   return true;
@@ -940,11 +931,11 @@ int moduleLoad(void *opaque, const void *binary, uint64_t size, void **module,
   if (size >= 4)
     std::memcpy(&magic, binary, 4);
   if (magic != kSpirvMagic)
-    return setError(error, "the binary is not SPIR-V: it starts with 0x%08x, "
+    return tg_backend_error(error, "the binary is not SPIR-V: it starts with 0x%08x, "
                     "not the SPIR-V magic number 0x%08x (little-endian)",
                     magic, kSpirvMagic);
   if (size % 4 != 0 || size < 20)
-    return setError(error, "the SPIR-V module is malformed: %llu bytes is "
+    return tg_backend_error(error, "the SPIR-V module is malformed: %llu bytes is "
                     "not a whole number of 32-bit words past the 5-word "
                     "header", static_cast<unsigned long long>(size));
   // Copied: the binary inside an executable need not be 4-byte aligned.
@@ -952,7 +943,7 @@ int moduleLoad(void *opaque, const void *binary, uint64_t size, void **module,
   std::memcpy(words.data(), binary, size);
   Module *loaded = new (std::nothrow) Module;
   if (!loaded)
-    return setError(error, "out of host memory loading a SPIR-V module");
+    return tg_backend_error(error, "out of host memory loading a SPIR-V module");
   if (!parseSpirv(words, &loaded->entryPoints, error)) {
     delete loaded;
     return 1;
@@ -987,12 +978,12 @@ int kernelGet(void *opaque, void *module, const char *symbol, void **kernel,
     std::string names;
     for (const std::string &name : loaded.entryPoints)
       names += (names.empty() ? "'" : ", '") + name + "'";
-    return setError(error, "the SPIR-V module has no GLCompute entry point "
+    return tg_backend_error(error, "the SPIR-V module has no GLCompute entry point "
                     "named '%s' (it has %s)", symbol, names.c_str());
   }
   std::unique_ptr<Kernel> created(new (std::nothrow) Kernel);
   if (!created)
-    return setError(error, "out of host memory for a Vulkan kernel");
+    return tg_backend_error(error, "out of host memory for a Vulkan kernel");
   created->module = &loaded;
   created->symbol = symbol;
   *kernel = created.get();
@@ -1057,7 +1048,7 @@ bool pipelineFor(Device &device, Kernel &kernel, const Layout &layout,
   VkResult result = device.vk.vkCreateComputePipelines(
       device.handle, VK_NULL_HANDLE, 1, &create, nullptr, pipeline);
   if (result != VK_SUCCESS) {
-    setError(error, "the compute pipeline of kernel '%s' (%u storage "
+    tg_backend_error(error, "the compute pipeline of kernel '%s' (%u storage "
              "buffers at set 0) could not be built: vkCreateComputePipelines "
              "returned %s", kernel.symbol.c_str(), layout.numBuffers,
              resultName(result));
@@ -1115,7 +1106,7 @@ bool checkLimits(const Device &device, const tg_kernel_desc &desc,
   const VkPhysicalDeviceLimits &limits = device.limits;
   for (int axis = 0; axis < 3; ++axis)
     if (desc.grid[axis] > limits.maxComputeWorkGroupCount[axis]) {
-      setError(error, "a grid of %u workgroups along axis %d exceeds this "
+      tg_backend_error(error, "a grid of %u workgroups along axis %d exceeds this "
                "device's maxComputeWorkGroupCount of %u", desc.grid[axis],
                axis, limits.maxComputeWorkGroupCount[axis]);
       return false;
@@ -1123,14 +1114,14 @@ bool checkLimits(const Device &device, const tg_kernel_desc &desc,
   uint32_t maxBuffers = std::min(limits.maxPerStageDescriptorStorageBuffers,
                                  limits.maxDescriptorSetStorageBuffers);
   if (numBuffers > maxBuffers) {
-    setError(error, "%u buffer arguments exceed this device's limit of %u "
+    tg_backend_error(error, "%u buffer arguments exceed this device's limit of %u "
              "storage buffers per kernel", numBuffers, maxBuffers);
     return false;
   }
   for (uint32_t b = 0; b < numBuffers; ++b) {
     const Memory *memory = static_cast<const Memory *>(buffers[b]);
     if (memory && memory->size > limits.maxStorageBufferRange) {
-      setError(error, "buffer argument %u is %llu bytes, more than this "
+      tg_backend_error(error, "buffer argument %u is %llu bytes, more than this "
                "device's maxStorageBufferRange of %u bytes", b,
                static_cast<unsigned long long>(memory->size),
                limits.maxStorageBufferRange);
@@ -1204,8 +1195,10 @@ int synchronize(void *opaque, char *error) {
   return finish(device, error) ? 0 : 1;
 }
 
+const char *const kVulkanBinaryKinds[] = {"spirv", nullptr};
+
 const tg_backend kVulkanBackend = {
-    TG_BACKEND_ABI_VERSION, "VULKAN", TG_BINARY_SPIRV,
+    TG_BACKEND_ABI_VERSION, "VULKAN", kVulkanBinaryKinds,
     deviceCount, deviceOpen, deviceClose,
     allocate, freeMemory, writeFromHost, readToHost, copyOnDevice,
     moduleLoad, moduleUnload, kernelGet, launch, synchronize,

@@ -395,8 +395,16 @@ func.func @reduce_scalar(%a: f32) {
 // -----
 
 func.func @copy_device(%a: tensor<4xf32>) {
-  // expected-error@+1 {{'tg.copy' op unknown device "TPU"; expected CPU, CUDA, HIP or VULKAN, optionally with :N}}
-  %0 = tg.copy %a to "TPU" : tensor<4xf32>
+  // expected-error@+1 {{'tg.copy' op "cuda:x" is not a device name: a kind in capitals (CPU, VULKAN), optionally with :N}}
+  %0 = tg.copy %a to "cuda:x" : tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @copy_device_empty(%a: tensor<4xf32>) {
+  // expected-error@+1 {{'tg.copy' op "" is not a device name}}
+  %0 = tg.copy %a to "" : tensor<4xf32>
   return
 }
 

@@ -27,10 +27,6 @@ class MemRefDialect;
 namespace scf {
 class SCFDialect;
 }
-namespace spirv {
-class SPIRVDialect;
-class ModuleOp;
-}
 class RewritePatternSet;
 namespace tg {
 
@@ -39,9 +35,6 @@ namespace tg {
 
 /// math.ipowi as loops (tg-gpu-expand-math).
 void populateGPUExpandMathPatterns(RewritePatternSet &patterns);
-/// max, min, pow, sin and trunc as SPIR-V computes them exactly
-/// (tg-spirv-expand-math).
-void populateSPIRVExpandMathPatterns(RewritePatternSet &patterns);
 
 #define GEN_PASS_REGISTRATION
 #include "tg/Target/GPU/Passes.h.inc"

@@ -215,12 +215,6 @@ SmallVector<Value> sym::splitMul(Value v) {
   return terms;
 }
 
-SmallVector<Value> sym::splitAnd(Value v) {
-  SmallVector<Value> terms;
-  splitInto<AndOp>(v, terms);
-  return terms;
-}
-
 std::pair<Value, int64_t> sym::popAddConst(Value v) {
   if (auto add = v.getDefiningOp<AddOp>())
     if (std::optional<int64_t> c = getConstInt(add.getRhs()))

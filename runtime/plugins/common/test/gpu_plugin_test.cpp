@@ -198,7 +198,7 @@ TEST_F(GpuPlugin, RefusesATruncatedElfImage) {
   EXPECT_TRUE(failsWith(
       tgrt_executable_load(device.get(), blob.data(), blob.size(), &executable),
       TGRT_BACKEND_ERROR,
-      "the ELF code object is truncated: its headers describe more than its " +
+      "the ELF code object is truncated: its ELF headers describe more than its " +
           std::to_string(image.size()) + " bytes"));
   EXPECT_EQ(fakeDriverCount("fake_gpu_live_modules"), 0);
 }

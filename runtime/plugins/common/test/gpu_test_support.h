@@ -18,7 +18,7 @@
 
 struct GpuTestConfig {
   const char *backend;         // "CUDA"
-  uint32_t binaryKind;         // TG_BINARY_CUBIN
+  const char *binaryKind;      // "cubin"
   const char *libraryVariable; // "TGRT_CUDA_LIBRARY"
   // The driver's names that its failures must be reported with.
   const char *initCall;        // "cuInit"

@@ -4,7 +4,7 @@
 
 const GpuTestConfig kGpuTest = {
     "CUDA",
-    TG_BINARY_CUBIN,
+    "cubin",
     "TGRT_CUDA_LIBRARY",
     "cuInit",
     "cuMemAlloc_v2",

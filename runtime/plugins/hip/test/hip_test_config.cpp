@@ -4,7 +4,7 @@
 
 const GpuTestConfig kGpuTest = {
     "HIP",
-    TG_BINARY_HSACO,
+    "hsaco",
     "TGRT_HIP_LIBRARY",
     "hipInit",
     "hipMalloc",

@@ -79,7 +79,7 @@ void setGrid(std::vector<uint8_t> &blob, uint32_t k, uint32_t workgroups) {
 }
 
 std::vector<uint8_t> buildSpirvBlob(BlobSpec spec) {
-  spec.binary_kind = TG_BINARY_SPIRV;
+  spec.binary_kind = "spirv";
   std::vector<uint8_t> blob = buildBlob(spec);
   for (uint32_t k = 0; k < spec.kernels.size(); ++k)
     setGrid(blob, k, kWorkgroups);
@@ -512,7 +512,7 @@ TEST(Vulkan, EmptyGridRunsNothing) {
   spec.inputs = {0, 1, 2};
   spec.outputs = {0};
   spec.binary = spirv("f32");
-  spec.binary_kind = TG_BINARY_SPIRV;
+  spec.binary_kind = "spirv";
   std::vector<uint8_t> blob = buildBlob(spec);
   setGrid(blob, 0, 0);
   Executable executable = load(device.get(), blob);
@@ -635,7 +635,7 @@ TEST(Vulkan, NonSpirvBinaryIsRejected) {
   EXPECT_TRUE(failsWith(
       tgrt_executable_load(device.get(), blob.data(), blob.size(), &executable),
       TGRT_BACKEND_ERROR,
-      "VULKAN:0 could not load the executable's SPIR-V binary: the binary is "
+      "VULKAN:0 could not load the executable's spirv binary: the binary is "
       "not SPIR-V: it starts with 0x464c457f, not the SPIR-V magic number "
       "0x07230203"));
   EXPECT_EQ(executable, nullptr);
@@ -791,7 +791,9 @@ TEST_F(VulkanAbi, TableIsVersioned) {
       dlsym(library_, TG_BACKEND_GET_SYMBOL));
   EXPECT_EQ(get(TG_BACKEND_ABI_VERSION + 1), nullptr);
   EXPECT_STREQ(table_->name, "VULKAN");
-  EXPECT_EQ(table_->binary_kind, uint32_t(TG_BINARY_SPIRV));
+  ASSERT_NE(table_->binary_kinds, nullptr);
+  EXPECT_STREQ(table_->binary_kinds[0], "spirv");
+  EXPECT_EQ(table_->binary_kinds[1], nullptr);
   int32_t count = 0;
   EXPECT_EQ(table_->device_count(&count, error_), 0) << error_;
   EXPECT_GE(count, 1);

@@ -70,7 +70,6 @@ size_t expressionSize(Value root);
 /// `sep` applied as a tree, flattened: split_uop.
 SmallVector<Value> splitAdd(Value v);
 SmallVector<Value> splitMul(Value v);
-SmallVector<Value> splitAnd(Value v);
 
 /// `x + c` → (x, c) and `x * c` → (x, c), else (v, identity): pop_const.
 std::pair<Value, int64_t> popAddConst(Value v);

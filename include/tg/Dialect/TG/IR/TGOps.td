@@ -487,8 +487,8 @@ def TG_CopyOp : TG_SchedulingOp<"copy", [Pure, SameOperandsAndResultType]> {
   let summary = "copy to a device (tinygrad COPY)";
   let description = [{
     `tg.copy %x to "VULKAN:0"`: the value on another device. The device is
-    `CPU`, `CUDA`, `HIP` or `VULKAN`, optionally `:N`. A copy is always its
-    own step in the schedule.
+    a device kind in capitals (`CPU`, `VULKAN`, or one a runtime plug-in
+    adds), optionally `:N`. A copy is always its own step in the schedule.
   }];
   let arguments = (ins TG_Tensor:$x, StrAttr:$device);
   let assemblyFormat = "$x `to` $device attr-dict `:` type($x)";

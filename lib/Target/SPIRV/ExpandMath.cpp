@@ -1,4 +1,4 @@
-//===- SPIRVExpandMath.cpp - the tg-spirv-expand-math pass ----------------===//
+//===- ExpandMath.cpp - the tg-spirv-expand-math pass ---------------------===//
 //
 // Math whose GLSL.std.450 form is undefined or inexact where C's (and so the
 // CPU's) is exact: signed zeros in max and min, pow's special cases, sin of
@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tg/Target/GPU/Passes.h"
+#include "tg/Target/SPIRV/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -19,7 +19,7 @@
 
 namespace mlir::tg {
 #define GEN_PASS_DEF_TGSPIRVEXPANDMATH
-#include "tg/Target/GPU/Passes.h.inc"
+#include "tg/Target/SPIRV/Passes.h.inc"
 } // namespace mlir::tg
 
 using namespace mlir;

@@ -1,4 +1,4 @@
-// RUN: tg-opt %s --tg-cpu-emulate-narrow-floats | FileCheck %s
+// RUN: tg-opt %s --tg-emulate-narrow-floats | FileCheck %s
 
 // bf16 arithmetic is f32 arithmetic on the widened bits, rounded back to
 // nearest even by integer arithmetic, NaN kept NaN.

@@ -1,6 +1,6 @@
-//===- SPIRVPreserveFloatSpecials.cpp - tg-spirv-preserve-float-specials --===//
+//===- PreserveFloatSpecials.cpp - tg-spirv-preserve-float-specials -------===//
 
-#include "tg/Target/GPU/Passes.h"
+#include "tg/Target/SPIRV/Passes.h"
 
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 
@@ -8,7 +8,7 @@
 
 namespace mlir::tg {
 #define GEN_PASS_DEF_TGSPIRVPRESERVEFLOATSPECIALS
-#include "tg/Target/GPU/Passes.h.inc"
+#include "tg/Target/SPIRV/Passes.h.inc"
 } // namespace mlir::tg
 
 using namespace mlir;

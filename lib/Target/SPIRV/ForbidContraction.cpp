@@ -1,12 +1,12 @@
-//===- SPIRVForbidContraction.cpp - tg-spirv-forbid-contraction -----------===//
+//===- ForbidContraction.cpp - the tg-spirv-forbid-contraction pass -------===//
 
-#include "tg/Target/GPU/Passes.h"
+#include "tg/Target/SPIRV/Passes.h"
 
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 
 namespace mlir::tg {
 #define GEN_PASS_DEF_TGSPIRVFORBIDCONTRACTION
-#include "tg/Target/GPU/Passes.h.inc"
+#include "tg/Target/SPIRV/Passes.h.inc"
 } // namespace mlir::tg
 
 using namespace mlir;

@@ -1,4 +1,4 @@
-//===- ApproximateMath.cpp - the tg-cpu-approximate-math pass -------------===//
+//===- ApproximateMath.cpp - the tg-approximate-math pass -----------------===//
 //
 // Polynomials for f32 exp2 and log2 that vectorize, correct over the whole
 // f32 range: MLIR's approximations of exp and log2 do the core work, on
@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tg/Target/CPU/Passes.h"
+#include "tg/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -18,8 +18,8 @@
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::tg {
-#define GEN_PASS_DEF_TGCPUAPPROXIMATEMATH
-#include "tg/Target/CPU/Passes.h.inc"
+#define GEN_PASS_DEF_TGAPPROXIMATEMATH
+#include "tg/Transforms/Passes.h.inc"
 } // namespace mlir::tg
 
 using namespace mlir;
@@ -99,7 +99,7 @@ void expandLog2(math::Log2Op op) {
   op.erase();
 }
 
-struct ApproximateMathPass : tg::impl::TGCPUApproximateMathBase<ApproximateMathPass> {
+struct ApproximateMathPass : tg::impl::TGApproximateMathBase<ApproximateMathPass> {
   void runOnOperation() override {
     SmallVector<Operation *> ops;
     getOperation().walk([&](Operation *op) {

@@ -1,6 +1,6 @@
-//===- EmulateNarrowFloats.cpp - the tg-cpu-emulate-narrow-floats pass ----===//
+//===- EmulateNarrowFloats.cpp - the tg-emulate-narrow-floats pass --------===//
 
-#include "tg/Target/CPU/Passes.h"
+#include "tg/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
@@ -8,8 +8,8 @@
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::tg {
-#define GEN_PASS_DEF_TGCPUEMULATENARROWFLOATS
-#include "tg/Target/CPU/Passes.h.inc"
+#define GEN_PASS_DEF_TGEMULATENARROWFLOATS
+#include "tg/Transforms/Passes.h.inc"
 } // namespace mlir::tg
 
 using namespace mlir;
@@ -30,7 +30,7 @@ struct ExtendBFloat16ThroughF32 : OpRewritePattern<arith::ExtFOp> {
 };
 
 struct EmulateNarrowFloatsPass
-    : tg::impl::TGCPUEmulateNarrowFloatsBase<EmulateNarrowFloatsPass> {
+    : tg::impl::TGEmulateNarrowFloatsBase<EmulateNarrowFloatsPass> {
   void runOnOperation() override {
     MLIRContext *context = &getContext();
     Builder b(context);

@@ -1,4 +1,4 @@
-// RUN: tg-opt %s --tg-cpu-approximate-math | FileCheck %s
+// RUN: tg-opt %s --tg-approximate-math | FileCheck %s
 
 // f32 exp2: 2^n · exp((x − n)·ln 2) with n = round(x), the exp a
 // polynomial and 2^n two exponent-bit constructions; no libm call is left.

@@ -1,6 +1,6 @@
-//===- SPIRVPrepareKernels.cpp - the tg-spirv-prepare-kernels pass --------===//
+//===- PrepareKernels.cpp - the tg-spirv-prepare-kernels pass -------------===//
 
-#include "tg/Target/GPU/Passes.h"
+#include "tg/Target/SPIRV/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -10,7 +10,7 @@
 
 namespace mlir::tg {
 #define GEN_PASS_DEF_TGSPIRVPREPAREKERNELS
-#include "tg/Target/GPU/Passes.h.inc"
+#include "tg/Target/SPIRV/Passes.h.inc"
 } // namespace mlir::tg
 
 using namespace mlir;
@@ -37,7 +37,7 @@ struct SPIRVPrepareKernelsPass : tg::impl::TGSPIRVPrepareKernelsBase<SPIRVPrepar
     }
   }
 
-  /// bf16 has no SPIR-V type. tg-cpu-emulate-narrow-floats leaves it only
+  /// bf16 has no SPIR-V type. tg-emulate-narrow-floats leaves it only
   /// where data moves (loads, stores, selects, constants, loop-carried
   /// values, workgroup memory, bitcasts from and to i16 bits), so every bf16
   /// value and buffer becomes i16 and the bitcasts disappear. A bf16 left in
@@ -76,7 +76,7 @@ struct SPIRVPrepareKernelsPass : tg::impl::TGSPIRVPrepareKernelsBase<SPIRVPrepar
     kernel.setFunctionType(builder.getFunctionType(inputs, {}));
   }
 
-  /// f16 is computed in f32 anyway (tg-cpu-emulate-narrow-floats), so f16
+  /// f16 is computed in f32 anyway (tg-emulate-narrow-floats), so f16
   /// buffers are i16 like bf16's: loads and stores move i16 and bitcast,
   /// and the bitcasts cancel with the emulation's own.
   static void storeHalfAsInteger(gpu::GPUFuncOp kernel) {

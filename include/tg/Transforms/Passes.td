@@ -1,0 +1,47 @@
+//===- Passes.td - passes on kernels for every target ------*- tablegen -*-===//
+//
+// Passes over the upstream dialects kernels are made of (arith, math,
+// vector) that every target runs, so that targets compute the same numbers.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TG_TRANSFORMS_PASSES_TD
+#define TG_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def TGApproximateMath : Pass<"tg-approximate-math", "::mlir::ModuleOp"> {
+  let summary = "Replace f32 exp2 and log2 by polynomials that vectorize";
+  let description = [{
+    `math.exp2` and `math.log2` on f32, scalar or vector, become MLIR's
+    polynomial approximations of exp and log2 in place of calls to libm,
+    which a vectorized kernel would make once per lane, and in place of a
+    GPU's own (GLSL's are not exact enough and have no f64 forms). tinygrad
+    likewise computes transcendentals with its own polynomials
+    (uop/transcendental.py). The arguments are reduced first so the result
+    stays within a few ulp of libm over the whole f32 range:
+    `exp2(x) = 2^n · exp((x − n)·ln 2)` with `n = round(x)`, the power of two
+    applied in two exact halves (subnormal results, overflow to inf);
+    `log2(x) = log2(x·2^24) − 24` for subnormal x. Other types and functions
+    keep their libm calls.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
+def TGEmulateNarrowFloats : Pass<"tg-emulate-narrow-floats", "::mlir::ModuleOp"> {
+  let summary = "Compute bf16 and f16 arithmetic in f32, rounding after every op";
+  let description = [{
+    Arith ops on bf16 or f16 become the same op on f32 operands, their
+    result rounded back to the narrow type, as tinygrad's CPU backend
+    computes them; every target runs it, so narrow floats round alike
+    everywhere. Then every f32 ↔ bf16 conversion becomes integer
+    arithmetic on the bits (round to nearest even; NaN stays NaN): x86's
+    conversion instruction (vcvtneps2bf16) flushes subnormal results to
+    zero; bf16 widened to f64 goes through f32 (exact). Math ops are
+    extended separately (`math-extend-to-supported-types`).
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+#endif // TG_TRANSFORMS_PASSES_TD

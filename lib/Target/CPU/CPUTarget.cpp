@@ -1,0 +1,93 @@
+//===- CPUTarget.cpp - the CPU target -------------------------------------===//
+
+#include "tg/Target/CPU/CPUTarget.h"
+
+#include "tg/Target/CPU/Codegen.h"
+#include "tg/Transforms/Pipelines.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::tg;
+
+namespace {
+
+/// Canonicalization and dropping unit dims can fold a kernel's last stage
+/// away (an identity copy of a slice): its result must still end in the
+/// output, hence materializing the results again.
+constexpr StringLiteral kPreparePipeline =
+    "tg-cpu-drop-unit-dims,canonicalize,tg-materialize-kernel-results";
+
+constexpr StringLiteral kLoopsPipeline =
+    "convert-linalg-to-loops,tg-cpu-kernel-abi,canonicalize";
+
+constexpr StringLiteral kLLVMPipeline =
+    "tg-approximate-math,func.func(lower-vector-multi-reduction),convert-vector-to-scf,"
+    "expand-strided-metadata,lower-affine,convert-math-to-funcs,"
+    "convert-vector-to-llvm{vector-contract-lowering=outerproduct},finalize-memref-to-llvm,"
+    "convert-scf-to-cf,convert-math-to-llvm,convert-arith-to-llvm,"
+    "convert-func-to-llvm{use-bare-ptr-memref-call-conv=1},convert-cf-to-llvm,"
+    "convert-ub-to-llvm,reconcile-unrealized-casts,tg-cpu-entry-points";
+
+class CPUTarget final : public TargetBackend {
+public:
+  std::string name() const override { return "cpu"; }
+  std::vector<std::string> devices() const override { return {"CPU"}; }
+  std::string binaryKind() const override { return "cpu-elf"; }
+  std::vector<TargetOptionInfo> options() const override {
+    return {{"noopt", "tinygrad's NOOPT=1: no tiling, vectorization or worker split"},
+            {"portable", "code for any x86-64-v2 CPU instead of this one"}};
+  }
+  bool takesKernelOpts() const override { return true; }
+  std::string kernelPipelineName() const override { return "tg-cpu-kernels"; }
+  std::string pipelineName() const override { return "tg-cpu-to-llvm"; }
+
+  LogicalResult buildKernelPipeline(OpPassManager &pm, const TargetOptions &options,
+                                    llvm::raw_ostream &errors) const override {
+    std::string optimizer = "tg-cpu-choose-opts{noopt=" +
+                            std::string(options.noopt ? "true" : "false") +
+                            " vector-bytes=" + std::to_string(cpuVectorBytes(options.portable)) +
+                            "},tg-cpu-apply-opts";
+    return parsePassPipeline((kToArithPipeline + "," + kPreparePipeline + "," + optimizer + "," +
+                              kBufferizePipeline + ",tg-cpu-free-scratch")
+                                 .str(),
+                             pm, errors);
+  }
+
+  LogicalResult buildPipeline(OpPassManager &pm, const TargetOptions &,
+                              llvm::raw_ostream &errors) const override {
+    return parsePassPipeline((kLoopsPipeline + "," + kLLVMPipeline).str(), pm, errors);
+  }
+
+  FailureOr<TargetBinary> serialize(ModuleOp module, const TargetOptions &options,
+                                    llvm::raw_ostream *log) const override {
+    TargetBinary binary;
+    for (auto kernel : module.getOps<LLVM::LLVMFuncOp>())
+      if (auto size = kernel->getAttrOfType<IntegerAttr>("tg.parallel_size"))
+        binary.parallelSize[kernel.getName().str()] = size.getInt();
+    CPUCodegenOptions codegen;
+    codegen.portable = options.portable;
+    codegen.assembly = log;
+    FailureOr<std::string> object = emitCPUSharedObject(module, codegen);
+    if (failed(object))
+      return failure();
+    binary.bytes = std::move(*object);
+    return binary;
+  }
+
+  std::string describe(const TargetOptions &options) const override {
+    return cpuTargetDescription(options.portable) + ", " +
+           std::to_string(cpuVectorBytes(options.portable)) + "-byte vectors" +
+           (options.noopt ? ", no kernel optimizer" : "");
+  }
+};
+
+} // namespace
+
+std::unique_ptr<TargetBackend> mlir::tg::createCPUTargetBackend() {
+  return std::make_unique<CPUTarget>();
+}
