@@ -20,6 +20,9 @@ packages=(
   libvulkan-dev mesa-vulkan-drivers spirv-tools libamdhip64-5 rocm-device-libs
   # tests
   googletest libgtest-dev python3
+  # the C target's test: its runtime plug-in compiles C with cc; the test
+  # reads the history of its folder
+  gcc git
 )
 
 missing=()

@@ -6,6 +6,7 @@
 #include "tg/Target/NVVM/NVVMTarget.h"
 #include "tg/Target/ROCDL/ROCDLTarget.h"
 #include "tg/Target/SPIRV/SPIRVTarget.h"
+#include "tg/Support/Knobs.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -81,7 +82,7 @@ void mlir::tg::registerTargetBackends(llvm::raw_ostream &errors) {
     for (auto create : {createCPUTargetBackend, createSPIRVTargetBackend,
                         createNVVMTargetBackend, createROCDLTargetBackend})
       (void)registerTargetBackend(create(), errors);
-    const char *paths = std::getenv("TG_TARGET_PATH");
+    const char *paths = ::tg::knobs::value("TG_TARGET_PATH");
     SmallVector<StringRef> entries;
     StringRef(paths ? paths : "").split(entries, ':', -1, /*KeepEmpty=*/false);
     for (StringRef path : entries)

@@ -2,6 +2,8 @@
 
 #include "ProgramCache.h"
 
+#include "tg/Support/Knobs.h"
+
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -29,7 +31,7 @@ const std::string &tableName() {
 }
 
 std::string databasePath() {
-  if (const char *path = std::getenv("CACHEDB"))
+  if (const char *path = tg::knobs::value("CACHEDB"))
     return path;
   const char *home = std::getenv("HOME");
   llvm::SmallString<256> path(home ? home : "/tmp");
@@ -38,8 +40,7 @@ std::string databasePath() {
 }
 
 bool enabled() {
-  const char *level = std::getenv("CACHELEVEL");
-  return !level || std::atoi(level) != 0;
+  return tg::knobs::integer("CACHELEVEL", 1) != 0;
 }
 
 /// The open database with the table, or null when it cannot be used (the

@@ -15,6 +15,7 @@
 #include "tg/Compiler/Compiler.h"
 #include "tg/Compiler/LaunchTiming.h"
 #include "tg/Dialect/TG/IR/TGDialect.h"
+#include "tg/Support/Knobs.h"
 #include "tgrt.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -34,11 +35,6 @@ namespace tg {
 namespace {
 
 Stats statistics;
-
-int envInt(const char *name) {
-  const char *value = std::getenv(name);
-  return value ? std::atoi(value) : 0;
-}
 
 mlir::MLIRContext &context() {
   static mlir::MLIRContext *ctx = [] {
@@ -67,8 +63,8 @@ std::string compile(const Schedule &schedule, const std::string &device) {
   mlir::OwningOpRef<mlir::ModuleOp> module = lowerToTG(schedule, ctx);
   mlir::tg::CompileOptions options;
   options.device = device.substr(0, device.find(':'));
-  options.noopt = envInt("NOOPT") != 0;
-  options.debug = envInt("DEBUG");
+  options.noopt = tg::knobs::integer("NOOPT") != 0;
+  options.debug = tg::knobs::integer("DEBUG");
   options.log = &llvm::errs();
   if (options.debug >= 4) {
     llvm::errs() << "tg::Tensor: the graph as tg IR\n";
@@ -87,7 +83,7 @@ Program &programFor(const Schedule &schedule, const std::string &device) {
   // map's destructor would run, so its programs are left to the system.
   static auto &memory = *new std::unordered_map<std::string, std::unique_ptr<Program>>;
   // What the compiler is asked for is part of what a program depends on.
-  std::string key = device + (envInt("NOOPT") ? "|noopt|" : "|") + schedule.key();
+  std::string key = device + (tg::knobs::integer("NOOPT") ? "|noopt|" : "|") + schedule.key();
   if (auto it = memory.find(key); it != memory.end()) {
     ++statistics.memory_hits;
     return *it->second;
@@ -100,7 +96,7 @@ Program &programFor(const Schedule &schedule, const std::string &device) {
     blob = compile(schedule, device);
     ++statistics.compiles;
     diskCacheStore(key, *blob);
-    if (envInt("DEBUG") >= 1)
+    if (tg::knobs::integer("DEBUG") >= 1)
       llvm::errs() << llvm::format(
           "tg::Tensor: compiled a program of %zu ops in %.3f s\n", schedule.nodes.size(),
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
@@ -148,7 +144,7 @@ void realizeNodes(const std::vector<NodeRef> &targets) {
   for (const NodeRef &input : schedule.inputs)
     inputs.push_back(input->buffer->handle());
   std::vector<tgrt_buffer> outputs(schedule.outputs.size());
-  int debug = envInt("DEBUG");
+  int debug = tg::knobs::integer("DEBUG");
   mlir::tg::LaunchTiming timing;
   timing.perKernel = debug >= 2;
   tgrt_executable_observe(program.executable, debug >= 1 ? mlir::tg::observeLaunch : nullptr, &timing);

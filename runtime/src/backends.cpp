@@ -13,6 +13,7 @@
 
 #include "cpu_backend.h"
 #include "env.h"
+#include "tg/Support/Knobs.h"
 #include "error.h"
 
 #include <algorithm>
@@ -52,7 +53,7 @@ struct SearchDirectory {
 
 static std::vector<SearchDirectory> searchDirectories() {
   std::vector<SearchDirectory> directories;
-  if (const char *list = envValue("TGRT_BACKEND_PATH")) {
+  if (const char *list = tg::knobs::value("TGRT_BACKEND_PATH")) {
     std::string entries = list;
     size_t start = 0;
     while (start <= entries.size()) {

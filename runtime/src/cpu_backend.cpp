@@ -11,6 +11,7 @@
 
 #include "elf_bounds.h"
 #include "env.h"
+#include "tg/Support/Knobs.h"
 #include "error.h"
 #include "thread_pool.h"
 
@@ -127,7 +128,7 @@ bool createImageFile(CpuModule *module, char *error) {
       return true;
     close(module->fd);
   }
-  const char *dir = envValue("TMPDIR");
+  const char *dir = std::getenv("TMPDIR");
   module->path = format("%s/tg-cpu-kernels-XXXXXX", dir ? dir : "/tmp");
   module->fd = mkostemp(&module->path[0], O_CLOEXEC);
   if (module->fd < 0) {
@@ -221,7 +222,7 @@ const tg_backend *cpuBackend() { return &kCpuBackend; }
 
 bool cpuThreadCount(unsigned *threads, std::string *error) {
   for (const char *name : {"THREADS", "NUM_CPU_THREADS"}) {
-    const char *value = envValue(name);
+    const char *value = tg::knobs::value(name);
     if (!value)
       continue;
     uint64_t count;

@@ -4,6 +4,7 @@
 
 #include "backends.h"
 #include "env.h"
+#include "tg/Support/Knobs.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -45,7 +46,7 @@ static bool retainIfAlive(tgrt_device device) {
 }
 
 static tgrt_status cacheCap(uint64_t *cap) {
-  const char *value = envValue("LRU_CACHE_CAP");
+  const char *value = tg::knobs::value("LRU_CACHE_CAP");
   *cap = kDefaultCacheCap;
   if (value && !parseByteSize(value, cap))
     return fail(TGRT_INVALID_ARGUMENT,
@@ -93,7 +94,7 @@ extern "C" tgrt_status tgrt_device_open(const char *name, tgrt_device *device) {
   // Messages quote the name as the user gave it.
   std::string quoted;
   if (!name || !*name) {
-    name = envValue("DEV");
+    name = tg::knobs::value("DEV");
     quoted = name ? format("DEV=\"%s\"", name) : "";
     if (!name)
       name = "CPU";

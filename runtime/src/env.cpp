@@ -1,15 +1,10 @@
-//===- env.cpp - reading tinygrad's knobs from the environment ------------===//
+//===- env.cpp - parsing the numbers knobs hold ----------------------------===//
 
 #include "env.h"
 
 #include <cstdlib>
 
 namespace tgrt {
-
-const char *envValue(const char *name) {
-  const char *value = std::getenv(name);
-  return value && *value ? value : nullptr;
-}
 
 // Parses the leading digits of `text` into `value`, leaving `text` after
 // them; false when there are none or the value exceeds `max`.

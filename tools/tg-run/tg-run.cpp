@@ -16,6 +16,7 @@
 #include "tg/Compiler/Compiler.h"
 #include "tg/Compiler/LaunchTiming.h"
 #include "tg/Dialect/TG/IR/TGDialect.h"
+#include "tg/Support/Knobs.h"
 #include "tg/Support/NarrowFloats.h"
 #include "tg/Target/TargetBackend.h"
 #include "tg_executable.h"
@@ -45,6 +46,7 @@
 
 using namespace mlir;
 namespace cl = llvm::cl;
+namespace knobs = ::tg::knobs;
 
 static cl::OptionCategory runCategory("tg-run options");
 static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<file.mlir>"),
@@ -74,6 +76,11 @@ static cl::list<std::string> kernelOpts(
     cl::desc("CPU: apply these opts to the kernel instead of the optimizer's choice "
              "(DEBUG=2 says when they fall back)"),
     cl::value_desc("kernel=#tg.opts<...>"), cl::cat(runCategory));
+static cl::opt<bool> printKnobs("print-knobs",
+                                cl::desc("Print the environment knobs as a Markdown table, and exit"),
+                                cl::cat(runCategory));
+static const std::string knobsHelp = knobs::describe(/*markdown=*/false);
+static cl::extrahelp knobsExtraHelp(knobsHelp.c_str());
 static cl::opt<unsigned> repeat("repeat", cl::desc("Run this many times (timings with DEBUG>=1)"), cl::init(1), cl::cat(runCategory));
 
 namespace {
@@ -83,10 +90,6 @@ int fail(const llvm::Twine &message) {
   return 1;
 }
 
-int envInt(const char *name) {
-  const char *v = std::getenv(name);
-  return v ? std::atoi(v) : 0;
-}
 
 struct TensorSpec {
   uint32_t dtype, rank;
@@ -117,8 +120,8 @@ void store(uint32_t dtype, double v, char *out) {
   case TG_DTYPE_UINT32: *reinterpret_cast<uint32_t *>(out) = static_cast<uint32_t>(v); break;
   case TG_DTYPE_INT64: *reinterpret_cast<int64_t *>(out) = static_cast<int64_t>(v); break;
   case TG_DTYPE_UINT64: *reinterpret_cast<uint64_t *>(out) = static_cast<uint64_t>(v); break;
-  case TG_DTYPE_FLOAT16: *reinterpret_cast<uint16_t *>(out) = tg::narrowFloatBits(v, false); break;
-  case TG_DTYPE_BFLOAT16: *reinterpret_cast<uint16_t *>(out) = tg::narrowFloatBits(v, true); break;
+  case TG_DTYPE_FLOAT16: *reinterpret_cast<uint16_t *>(out) = mlir::tg::narrowFloatBits(v, false); break;
+  case TG_DTYPE_BFLOAT16: *reinterpret_cast<uint16_t *>(out) = mlir::tg::narrowFloatBits(v, true); break;
   case TG_DTYPE_FLOAT32: *reinterpret_cast<float *>(out) = static_cast<float>(v); break;
   case TG_DTYPE_FLOAT64: *reinterpret_cast<double *>(out) = v; break;
   }
@@ -226,7 +229,7 @@ std::string formatElement(uint32_t dtype, const char *p) {
   case TG_DTYPE_FLOAT16:
   case TG_DTYPE_BFLOAT16:
     std::snprintf(text, sizeof text, "%.5g",
-                  tg::narrowFloatValue(*reinterpret_cast<const uint16_t *>(p), dtype == TG_DTYPE_BFLOAT16));
+                  mlir::tg::narrowFloatValue(*reinterpret_cast<const uint16_t *>(p), dtype == TG_DTYPE_BFLOAT16));
     return text;
   case TG_DTYPE_FLOAT32:
     std::snprintf(text, sizeof text, "%.7g", *reinterpret_cast<const float *>(p));
@@ -245,7 +248,7 @@ std::string formatExact(uint32_t dtype, const char *p) {
   case TG_DTYPE_FLOAT16:
   case TG_DTYPE_BFLOAT16:
     return exactText(static_cast<float>(
-        tg::narrowFloatValue(*reinterpret_cast<const uint16_t *>(p), dtype == TG_DTYPE_BFLOAT16)));
+        mlir::tg::narrowFloatValue(*reinterpret_cast<const uint16_t *>(p), dtype == TG_DTYPE_BFLOAT16)));
   case TG_DTYPE_FLOAT32: return exactText(*reinterpret_cast<const float *>(p));
   case TG_DTYPE_FLOAT64: return exactText(*reinterpret_cast<const double *>(p));
   }
@@ -289,7 +292,7 @@ std::string typeText(const TensorSpec &t) {
 /// that makes its binaries.
 void reportBackend(void *reported, const char *backend, int32_t count, const char *detail) {
   static_cast<std::vector<std::string> *>(reported)->push_back(backend);
-  const tg::TargetBackend *target = tg::findTargetBackend(backend);
+  const mlir::tg::TargetBackend *target = mlir::tg::findTargetBackend(backend);
   llvm::outs() << llvm::format("%-8s %d device%s  %s\n", backend, count, count == 1 ? " " : "s",
                                detail)
                << "         compiled by: "
@@ -305,7 +308,7 @@ int printDevices() {
   std::vector<std::string> reported;
   if (tgrt_list_backends(reportBackend, &reported) != TGRT_OK)
     return fail(tgrt_last_error());
-  for (const tg::TargetBackend *target : tg::targetBackends())
+  for (const mlir::tg::TargetBackend *target : mlir::tg::targetBackends())
     for (const std::string &device : target->devices())
       if (llvm::none_of(reported, [&](const std::string &r) {
             return llvm::StringRef(r).equals_insensitive(device);
@@ -328,17 +331,21 @@ int main(int argc, char **argv) {
   const bool fillRandom = randomInputs, portableCode = portable;
   const unsigned runs = std::max(1u, unsigned(repeat)), randomSeed = seed;
   const std::string deviceName = device, resultFile = outputFile, binaryFile = emitBinary;
-  tg::registerTargetBackends(llvm::errs());
+  mlir::tg::registerTargetBackends(llvm::errs());
   for (const std::string &path : loadTargets)
-    if (failed(tg::loadTargetPlugin(path, llvm::errs())))
+    if (failed(mlir::tg::loadTargetPlugin(path, llvm::errs())))
       return 1;
   if (listDevices)
     return printDevices();
+  if (printKnobs) {
+    llvm::outs() << knobs::describe(/*markdown=*/true);
+    return 0;
+  }
 
   DialectRegistry registry;
   registerAllDialects(registry);
   registerAllExtensions(registry);
-  registry.insert<tg::TGDialect>();
+  registry.insert<mlir::tg::TGDialect>();
   MLIRContext context(registry);
   // Errors point at source locations; a dump of the failing op would bury them.
   context.printOpOnDiagnostic(false);
@@ -371,19 +378,19 @@ int main(int argc, char **argv) {
     return fail("no function '" + name + "' in " + inputFile + " (it has: " + known + ")");
   }
 
-  int debug = envInt("DEBUG");
+  int debug = knobs::integer("DEBUG");
   tgrt_device dev = nullptr;
   if (binaryFile.empty() &&
       tgrt_device_open(deviceName.empty() ? nullptr : deviceName.c_str(), &dev) != TGRT_OK)
     return fail(tgrt_last_error());
-  tg::CompileOptions options;
+  mlir::tg::CompileOptions options;
   options.device = llvm::StringRef(dev ? tgrt_device_name(dev) : deviceName.c_str())
                        .split(':')
                        .first.upper();
   if (options.device.empty())
     options.device = "CPU";
   options.portable = portableCode;
-  options.noopt = envInt("NOOPT") != 0;
+  options.noopt = knobs::integer("NOOPT") != 0;
   options.debug = debug;
   options.log = &llvm::errs();
   for (const std::string &entry : kernelOpts) {
@@ -393,7 +400,7 @@ int main(int argc, char **argv) {
     options.kernelOpts[kernel.str()] = opts.str();
   }
   auto compileStart = std::chrono::steady_clock::now();
-  FailureOr<tg::Executable> executable = tg::compileFunction(*module, name, options);
+  FailureOr<mlir::tg::Executable> executable = mlir::tg::compileFunction(*module, name, options);
   if (failed(executable))
     return fail("compiling @" + name + " failed (see the errors above)");
   double compileSeconds =
@@ -442,7 +449,7 @@ int main(int argc, char **argv) {
   mlir::tg::LaunchTiming timing;
   timing.perKernel = debug >= 2;
   if (debug >= 1)
-    tgrt_executable_observe(exe, tg::observeLaunch, &timing);
+    tgrt_executable_observe(exe, mlir::tg::observeLaunch, &timing);
   std::vector<tgrt_buffer> outputs(numOutputs);
   for (unsigned run = 0; run < runs; ++run) {
     if (run)

@@ -1,0 +1,123 @@
+//===- Knobs.h - the environment knobs, in one list -----------------*- C++ -*-===//
+//
+// Every environment variable tinygrad-mlir reads, with its meaning, in one
+// table that the readers (libtgrt, the compiler, the tensor library, the
+// tools) go through, and that tg-run --help and docs/user-guide.md print.
+// Dependency-free, so libtgrt, which links no LLVM, shares it.
+//
+// tinygrad's knobs that this build does not implement are listed too: one
+// that is set is reported once, on the first read of any knob, instead of
+// being silently ignored.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TG_SUPPORT_KNOBS_H
+#define TG_SUPPORT_KNOBS_H
+
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+namespace tg::knobs {
+
+struct Knob {
+  const char *name;
+  const char *values;  // what it takes: "0-4", "NAME[:N]", "path"
+  const char *meaning;
+  const char *readers; // who reads it
+  bool implemented;
+};
+
+inline constexpr Knob kKnobs[] = {
+    {"DEV", "NAME[:N]", "the default device: CPU, VULKAN, CUDA, HIP or a plug-in's",
+     "libtgrt, the tensor library, tg-run", true},
+    {"DEBUG", "0-4",
+     "1: kernels, compile and run time; 2: a line per launch, the target, opts that fell back; "
+     "3: the generated code; 4: the IR after every pass",
+     "the tensor library, tg-run", true},
+    {"NOOPT", "0/1", "no tiling, vectorization or worker split (the CPU kernel optimizer off)",
+     "the tensor library, tg-run", true},
+    {"THREADS", "N", "CPU worker threads (default: every core); NUM_CPU_THREADS also works",
+     "libtgrt", true},
+    {"NUM_CPU_THREADS", "N", "the same as THREADS, which wins when both are set", "libtgrt",
+     true},
+    {"LRU_CACHE_CAP", "bytes, or N[K|M|G]", "freed device memory kept for reuse (default 64M)",
+     "libtgrt", true},
+    {"CACHEDB", "path",
+     "the disk cache of compiled programs (default ~/.cache/tinygrad-mlir/cache.db)",
+     "the tensor library", true},
+    {"CACHELEVEL", "0/1", "0: no disk cache", "the tensor library", true},
+    {"TGRT_BACKEND_PATH", "dir[:dir...]",
+     "directories searched for backend plug-ins before libtgrt's own", "libtgrt", true},
+    {"TG_TARGET_PATH", "file[:file...]", "compiler target plug-ins to load",
+     "the compiler (tensor library, tg-run, tg-opt)", true},
+    {"TGRT_VULKAN_LIBRARY", "file", "the Vulkan loader to open instead of libvulkan.so.1",
+     "the Vulkan plug-in", true},
+    {"TGRT_CUDA_LIBRARY", "file", "the CUDA driver to open instead of libcuda.so.1",
+     "the CUDA plug-in", true},
+    {"TGRT_HIP_LIBRARY", "file", "the HIP runtime to open instead of libamdhip64.so",
+     "the HIP plug-in", true},
+    {"BEAM", "N", "search kernel optimizations by timing them (tinygrad's BEAM)", "", false},
+    {"VIZ", "0/1", "an HTML page of the graph and its kernels (tinygrad's VIZ)", "", false},
+    {"PROFILE", "0/1", "a Chrome trace of the launches (tinygrad's PROFILE)", "", false},
+    {"PROFILE_OUT", "path", "where PROFILE's trace goes", "", false},
+};
+
+/// The entry of `name`, or null when it is not a knob.
+inline const Knob *find(const char *name) {
+  for (const Knob &knob : kKnobs)
+    if (std::strcmp(knob.name, name) == 0)
+      return &knob;
+  return nullptr;
+}
+
+/// Says once, on stderr, which knobs are set that this build ignores. Once
+/// per process, though libtgrt and the program each hold a copy of this
+/// code: the first to warn leaves a mark in the environment.
+inline void warnUnimplemented() {
+  static std::atomic<bool> warned{false};
+  if (warned.exchange(true) || std::getenv("TG_KNOBS_WARNED"))
+    return;
+  setenv("TG_KNOBS_WARNED", "1", 0);
+  for (const Knob &knob : kKnobs) {
+    const char *value = std::getenv(knob.name);
+    if (!knob.implemented && value && *value)
+      std::fprintf(stderr,
+                   "tinygrad-mlir: %s=%s is not implemented in this build and is ignored (%s)\n",
+                   knob.name, value, knob.meaning);
+  }
+}
+
+/// The value of the knob `name` (which must be in the list), or null when it
+/// is unset or empty: tinygrad treats an empty knob as unset.
+inline const char *value(const char *name) {
+  warnUnimplemented();
+  const char *text = find(name) ? std::getenv(name) : nullptr;
+  return text && *text ? text : nullptr;
+}
+
+/// The knob as an integer (its leading digits, as tinygrad's getenv), or
+/// `otherwise` when unset.
+inline int integer(const char *name, int otherwise = 0) {
+  const char *text = value(name);
+  return text ? std::atoi(text) : otherwise;
+}
+
+/// The list for people: a Markdown table, or plain lines for --help.
+inline std::string describe(bool markdown) {
+  std::string text = markdown ? "| knob | values | meaning | read by |\n| --- | --- | --- | --- |\n"
+                              : "Environment knobs:\n";
+  for (const Knob &knob : kKnobs) {
+    std::string readers = knob.implemented ? knob.readers : "not implemented yet: warns once";
+    text += markdown ? "| `" + std::string(knob.name) + "` | " + knob.values + " | " +
+                           knob.meaning + " | " + readers + " |\n"
+                     : "  " + std::string(knob.name) + "=" + knob.values + "  " + knob.meaning +
+                           " (" + readers + ")\n";
+  }
+  return text;
+}
+
+} // namespace tg::knobs
+
+#endif // TG_SUPPORT_KNOBS_H
