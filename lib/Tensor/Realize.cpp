@@ -14,7 +14,7 @@
 
 #include "tg/Compiler/Compiler.h"
 #include "tg/Compiler/LaunchTiming.h"
-#include "tg/Dialect/TG/IR/TGDialect.h"
+#include "tg/Dialect/TG/Rules/Rules.h"
 #include "tg/Support/Knobs.h"
 #include "tgrt.h"
 
@@ -41,7 +41,7 @@ mlir::MLIRContext &context() {
     mlir::DialectRegistry registry;
     mlir::registerAllDialects(registry);
     mlir::registerAllExtensions(registry);
-    registry.insert<mlir::tg::TGDialect>();
+    mlir::tg::registerTGDialect(registry);
     auto *c = new mlir::MLIRContext(registry);
     c->loadAllAvailableDialects();
     c->printOpOnDiagnostic(false);

@@ -33,7 +33,7 @@
 #include "Reference.h"
 
 #include "tg/Compiler/Compiler.h"
-#include "tg/Dialect/TG/IR/TGDialect.h"
+#include "tg/Dialect/TG/Rules/Rules.h"
 #include "tgrt.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -80,7 +80,7 @@ struct Environment {
     mlir::DialectRegistry registry;
     mlir::registerAllDialects(registry);
     mlir::registerAllExtensions(registry);
-    registry.insert<mlir::tg::TGDialect>();
+    mlir::tg::registerTGDialect(registry);
     return registry;
   }
 

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tg/Dialect/TG/IR/TGOps.h"
+#include "tg/Dialect/TG/Transforms/IndexAlgebra.h"
 #include "tg/Dialect/TG/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -21,12 +22,14 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <functional>
 #include <memory>
 #include <random>
 #include <sstream>
@@ -258,9 +261,10 @@ Value emit(OpBuilder &b, Location loc, const Expr &e, ValueRange vars, Type inde
 /// Interprets a simplified function on integer, index and bool scalars, with
 /// wrap-around arithmetic at each result's width; fails on an op it does not
 /// know.
-FailureOr<int64_t> interpret(func::FuncOp fn, ArrayRef<int64_t> vars,
-                             std::string &error) {
-  llvm::DenseMap<Value, int64_t> values;
+/// Evaluates the ops of `fn`'s body with its arguments at `vars`, into
+/// `values`; stops at a return, whose operand it gives.
+FailureOr<int64_t> interpret(func::FuncOp fn, ArrayRef<int64_t> vars, std::string &error,
+                             llvm::DenseMap<Value, int64_t> &values) {
   for (auto [arg, v] : llvm::zip(fn.getArguments(), vars))
     values[arg] = v;
   auto u = [](int64_t v) { return static_cast<uint64_t>(v); };
@@ -323,6 +327,11 @@ FailureOr<int64_t> interpret(func::FuncOp fn, ArrayRef<int64_t> vars,
   }
   error = "no return";
   return failure();
+}
+
+FailureOr<int64_t> interpret(func::FuncOp fn, ArrayRef<int64_t> vars, std::string &error) {
+  llvm::DenseMap<Value, int64_t> values;
+  return interpret(fn, vars, error, values);
 }
 
 int64_t envOr(const char *name, int64_t fallback) {
@@ -450,6 +459,150 @@ TEST(SymbolicFuzz, DecomposedExpressionsKeepTheirValues) {
          pm.addPass(createTGDecompose());
        },
        "tg-symbolic + tg-decompose");
+}
+
+/// tg-kernelize's indices (IndexAlgebra): sums of ranges times constants
+/// and the floor divisions and remainders by positive constants that views
+/// make of them (a reshape's linearization split into new axes, nested),
+/// each simplified by the rules as it is made, keep their values.
+TEST(SymbolicFuzz, KernelizeIndicesKeepTheirValues) {
+  const int64_t count = envOr("TG_FUZZ_COUNT", 100000) / 5;
+  const uint64_t seed = envOr("TG_FUZZ_SEED", 1);
+  static const int64_t sizes[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 16, 32, 64};
+  MLIRContext context;
+  context.loadDialect<TGDialect, func::FuncDialect>();
+  IndexRules rules(&context);
+  std::mt19937_64 rng(seed);
+  auto uniform = [&](int64_t lo, int64_t hi) {
+    return std::uniform_int_distribution<int64_t>(lo, hi)(rng);
+  };
+  int64_t checked = 0, failures = 0, expressions = 0;
+  constexpr int kPerAlgebra = 100, kSamples = 12;
+  while (expressions < count) {
+    IndexAlgebra algebra(&context, rules);
+    struct Range {
+      Index index;
+      int64_t size;
+    };
+    std::vector<Range> ranges;
+    for (int i = 0, n = int(uniform(1, 4)); i < n; ++i) {
+      int64_t size = sizes[uniform(0, std::size(sizes) - 1)];
+      ranges.push_back({algebra.range(size), size});
+    }
+    // Each index with its reference: the expression as a function of the
+    // ranges' values, in Python's integer arithmetic.
+    struct Case {
+      Index index;
+      std::function<int64_t(const std::vector<int64_t> &)> eval;
+      std::string text;
+    };
+    std::function<Case(int)> make = [&](int depth) -> Case {
+      int64_t kind = depth == 0 ? uniform(0, 1) : uniform(0, 5);
+      if (kind == 0) {
+        size_t r = uniform(0, ranges.size() - 1);
+        return {ranges[r].index, [r](const std::vector<int64_t> &v) { return v[r]; },
+                "r" + std::to_string(r)};
+      }
+      if (kind == 1) {
+        int64_t c = uniform(-20, 20);
+        return {algebra.constant(c), [c](const std::vector<int64_t> &) { return c; },
+                std::to_string(c)};
+      }
+      if (kind == 2 || kind == 3) {
+        Case a = make(depth - 1), b = make(depth - 1);
+        int64_t scale = uniform(-4, 4);
+        return {algebra.add(a.index, b.index, scale),
+                [a, b, scale](const std::vector<int64_t> &v) { return a.eval(v) + scale * b.eval(v); },
+                "(" + a.text + " + " + std::to_string(scale) + "*" + b.text + ")"};
+      }
+      Case x = make(depth - 1);
+      int64_t d = uniform(1, 16);
+      if (kind == 4)
+        return {algebra.divide(x.index, d),
+                [x, d](const std::vector<int64_t> &v) { return floorDiv(x.eval(v), d); },
+                "(" + x.text + " // " + std::to_string(d) + ")"};
+      return {algebra.modulo(x.index, d),
+              [x, d](const std::vector<int64_t> &v) { return x.eval(v) - floorDiv(x.eval(v), d) * d; },
+              "(" + x.text + " % " + std::to_string(d) + ")"};
+    };
+    /// A reshape of the ranges' axes into axes of other sizes, as
+    /// reshapeIndices builds it: flatten row-major, then split.
+    auto reshape = [&]() -> std::vector<Case> {
+      Case flat{algebra.constant(0), [](const std::vector<int64_t> &) { return int64_t(0); }, "0"};
+      int64_t stride = 1, total = 1;
+      for (int64_t i = int64_t(ranges.size()) - 1; i >= 0; --i) {
+        Case prev = flat;
+        int64_t s = stride;
+        flat = {algebra.add(prev.index, ranges[i].index, s),
+                [prev, i, s](const std::vector<int64_t> &v) { return prev.eval(v) + s * v[i]; },
+                prev.text + " + " + std::to_string(s) + "*r" + std::to_string(i)};
+        stride *= ranges[i].size;
+        total *= ranges[i].size;
+      }
+      std::vector<Case> axes;
+      int64_t inner = 1;
+      while (inner < total) {
+        int64_t size = std::min<int64_t>(total / inner, sizes[uniform(1, std::size(sizes) - 1)]);
+        if (total % (inner * size) != 0)
+          size = total / inner;
+        Case q{algebra.divide(flat.index, inner),
+               [flat, inner](const std::vector<int64_t> &v) { return floorDiv(flat.eval(v), inner); },
+               "(" + flat.text + ") // " + std::to_string(inner)};
+        axes.push_back({algebra.modulo(q.index, size),
+                        [q, size](const std::vector<int64_t> &v) {
+                          return q.eval(v) - floorDiv(q.eval(v), size) * size;
+                        },
+                        q.text + " % " + std::to_string(size)});
+        inner *= size;
+      }
+      return axes;
+    };
+    std::vector<Case> cases;
+    while (int(cases.size()) < kPerAlgebra && expressions + int64_t(cases.size()) < count) {
+      if (uniform(0, 3) == 0) {
+        for (Case &axis : reshape())
+          cases.push_back(std::move(axis));
+      } else {
+        cases.push_back(make(int(uniform(1, 4))));
+      }
+    }
+    expressions += cases.size();
+    for (int sample = 0; sample < kSamples; ++sample) {
+      std::vector<int64_t> vars;
+      for (const Range &range : ranges)
+        vars.push_back(sample == 0 ? 0 : sample == 1 ? range.size - 1
+                                                     : uniform(0, range.size - 1));
+      std::vector<int64_t> args;
+      for (BlockArgument arg : algebra.function().getArguments()) {
+        auto it = llvm::find_if(ranges, [&](const Range &r) { return r.index.value == arg; });
+        args.push_back(vars[it - ranges.begin()]);
+      }
+      llvm::DenseMap<Value, int64_t> values;
+      std::string error;
+      (void)interpret(algebra.function(), args, error, values);
+      for (const Case &cs : cases) {
+        int64_t expected = cs.eval(vars);
+        auto actual = values.find(cs.index.value);
+        ++checked;
+        if ((actual == values.end() || actual->second != expected) && ++failures <= 10) {
+          std::string ir;
+          llvm::raw_string_ostream os(ir);
+          algebra.function().print(os);
+          ADD_FAILURE() << cs.text << " at " << llvm::join(llvm::map_range(vars, [](int64_t v) {
+                             return std::to_string(v);
+                           }), ", ")
+                        << ": expected " << expected << ", simplified gives "
+                        << (actual == values.end() ? "nothing (" + error + ")"
+                                                   : std::to_string(actual->second))
+                        << "\n" << ir;
+        }
+      }
+    }
+  }
+  std::printf("index algebra: %lld expressions, %lld evaluations, %lld failed, seed %llu\n",
+              static_cast<long long>(expressions), static_cast<long long>(checked),
+              static_cast<long long>(failures), static_cast<unsigned long long>(seed));
+  EXPECT_EQ(failures, 0);
 }
 
 } // namespace

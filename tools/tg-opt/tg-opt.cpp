@@ -13,7 +13,7 @@
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "tg/Compiler/Compiler.h"
-#include "tg/Dialect/TG/IR/TGDialect.h"
+#include "tg/Dialect/TG/Rules/Rules.h"
 #include "tg/Target/TargetBackend.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -69,7 +69,7 @@ int main(int argc, char **argv) {
   mlir::registerAllExtensions(registry);
   // gpu-module-to-binary translates kernels to LLVM IR.
   mlir::registerAllToLLVMIRTranslations(registry);
-  registry.insert<mlir::tg::TGDialect>();
+  mlir::tg::registerTGDialect(registry);
 
   return mlir::asMainReturnCode(mlir::MlirOptMain(int(args.size()), args.data(),
                                                   "tinygrad-mlir optimizer driver\n", registry));

@@ -15,7 +15,7 @@
 
 #include "tg/Compiler/Compiler.h"
 #include "tg/Compiler/LaunchTiming.h"
-#include "tg/Dialect/TG/IR/TGDialect.h"
+#include "tg/Dialect/TG/Rules/Rules.h"
 #include "tg/Support/Knobs.h"
 #include "tg/Support/NarrowFloats.h"
 #include "tg/Target/TargetBackend.h"
@@ -345,7 +345,7 @@ int main(int argc, char **argv) {
   DialectRegistry registry;
   registerAllDialects(registry);
   registerAllExtensions(registry);
-  registry.insert<mlir::tg::TGDialect>();
+  mlir::tg::registerTGDialect(registry);
   MLIRContext context(registry);
   // Errors point at source locations; a dump of the failing op would bury them.
   context.printOpOnDiagnostic(false);

@@ -13,7 +13,7 @@
 #include "tg/Conversion/Passes.h"
 
 #include "tg/Dialect/TG/Analysis/IntRanges.h"
-#include "tg/Dialect/TG/IR/Rules.h"
+#include "tg/Dialect/TG/Rules/Rules.h"
 #include "tg/Dialect/TG/IR/TGOps.h"
 #include "tg/Dialect/TG/Transforms/Passes.h"
 

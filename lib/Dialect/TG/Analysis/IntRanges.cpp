@@ -2,7 +2,7 @@
 
 #include "tg/Dialect/TG/Analysis/IntRanges.h"
 
-#include "tg/Dialect/TG/IR/TGOps.h"
+#include "mlir/IR/BuiltinAttributes.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Matchers.h"

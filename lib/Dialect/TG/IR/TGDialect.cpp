@@ -39,6 +39,11 @@ Operation *TGDialect::materializeConstant(OpBuilder &builder, Attribute value,
   return ConstOp::create(builder, loc, type, typed);
 }
 
+void TGDialect::getCanonicalizationPatterns(RewritePatternSet &results) const {
+  if (canonicalizationPatterns)
+    canonicalizationPatterns(results);
+}
+
 LogicalResult TGDialect::verifyRegionArgAttribute(Operation *op,
                                                   unsigned regionIndex,
                                                   unsigned argIndex,

@@ -5,8 +5,9 @@
 // compute them, in tinygrad's two steps.
 //
 // 1. Candidates (run_rangeify). Walking from the results back to the inputs,
-//    every op gets the index (a "range" expression per axis) its consumers
-//    read it at. A value is a candidate when
+//    every op gets the index (a "range" expression per axis, tg index
+//    arithmetic simplified by tg-symbolic's rules: IndexAlgebra.h) its
+//    consumers read it at. A value is a candidate when
 //    - it is explicitly materialized: a function result, the operand of
 //      tg.contiguous or tg.copy, the value of tg.assign (always kept);
 //    - its consumers read it at different indices: two kernels (each has
@@ -39,6 +40,8 @@
 
 #include "tg/Dialect/TG/Transforms/Passes.h"
 
+#include "tg/Dialect/TG/Transforms/IndexAlgebra.h"
+
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
@@ -46,9 +49,6 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSet.h"
 
-#include <map>
-#include <numeric>
-#include <set>
 
 namespace mlir::tg {
 #define GEN_PASS_DEF_TGKERNELIZE
@@ -69,120 +69,14 @@ bool isComputeOp(Operation *op) {
 
 ArrayRef<int64_t> shapeOf(Value v) { return cast<RankedTensorType>(v.getType()).getShape(); }
 
-int64_t floorDiv(int64_t a, int64_t b) { return a / b - (a % b != 0 && (a < 0) != (b < 0)); }
-
 //===----------------------------------------------------------------------===//
-// Indices: tinygrad's ranges
+// Indices: tinygrad's ranges (IndexAlgebra.h), through movement ops
 //===----------------------------------------------------------------------===//
 
-/// The index one axis is read at: Σ coefficient·term + constant, terms sorted
-/// by id. A term is a range (a loop of a kernel or of a reduction) or the
-/// floor division of an index by a constant. Terms are interned, so indices
-/// that simplify to the same expression compare equal, as tinygrad's
-/// hash-consed UOps do after `symbolic`.
-struct Index {
-  SmallVector<std::pair<unsigned, int64_t>, 2> terms;
-  int64_t constant = 0;
-  bool operator==(const Index &other) const {
-    return terms == other.terms && constant == other.constant;
-  }
-  /// Whether it depends on a loop at all (tinygrad's `.ranges` is nonempty).
-  bool hasRange() const { return !terms.empty(); }
-};
-using Indices = SmallVector<Index, 4>;
-
-Index constant(int64_t c) {
-  Index index;
-  index.constant = c;
-  return index;
-}
-
-/// a + scale·b.
-Index add(const Index &a, const Index &b, int64_t scale = 1) {
-  Index sum;
-  sum.constant = a.constant + scale * b.constant;
-  auto x = a.terms.begin(), y = b.terms.begin();
-  while (x != a.terms.end() || y != b.terms.end()) {
-    if (y == b.terms.end() || (x != a.terms.end() && x->first < y->first)) {
-      sum.terms.push_back(*x++);
-      continue;
-    }
-    int64_t coefficient = scale * y->second;
-    if (x != a.terms.end() && x->first == y->first)
-      coefficient += (x++)->second;
-    if (coefficient != 0)
-      sum.terms.push_back({y->first, coefficient});
-    ++y;
-  }
-  return sum;
-}
-
-/// Creates ranges and simplifies the index arithmetic of movement ops
-/// (tinygrad's divandmod rules, as far as views need them).
-class IndexContext {
+/// The index algebra with tinygrad's apply_movement_op on top.
+class IndexContext : public IndexAlgebra {
 public:
-  /// A fresh loop over `size` elements; a loop of one iteration is index 0.
-  Index range(int64_t size) {
-    if (size <= 1)
-      return constant(0);
-    terms.push_back({{0, size - 1}, Index(), 0});
-    return term(terms.size() - 1);
-  }
-  Indices ranges(ArrayRef<int64_t> shape) {
-    Indices indices;
-    for (int64_t size : shape)
-      indices.push_back(range(size));
-    return indices;
-  }
-
-  /// floor(x / d) for d > 0: multiples of d move out of the division, a
-  /// common factor cancels, a remainder that cannot reach d vanishes, and
-  /// (x // a) // b is x // (a·b).
-  Index divide(const Index &x, int64_t d) {
-    if (d == 1)
-      return x;
-    Index quotient, rest;
-    for (auto [id, coefficient] : x.terms) {
-      int64_t q = floorDiv(coefficient, d);
-      if (q != 0)
-        quotient.terms.push_back({id, q});
-      if (coefficient != q * d)
-        rest.terms.push_back({id, coefficient - q * d});
-    }
-    quotient.constant = floorDiv(x.constant, d);
-    rest.constant = x.constant - quotient.constant * d;
-    int64_t common = d;
-    for (auto [id, coefficient] : rest.terms)
-      common = std::gcd(common, coefficient);
-    if (common > 1) {
-      for (auto &entry : rest.terms)
-        entry.second /= common;
-      rest.constant = floorDiv(rest.constant, common);
-      d /= common;
-    }
-    auto [lo, hi] = bounds(rest);
-    if (floorDiv(lo, d) == floorDiv(hi, d))
-      return add(quotient, constant(floorDiv(lo, d)));
-    if (rest.constant == 0 && rest.terms.size() == 1 && rest.terms[0].second == 1 &&
-        terms[rest.terms[0].first].divisor != 0) {
-      Term inner = terms[rest.terms[0].first]; // a copy: divide adds terms
-      return add(quotient, divide(inner.numerator, inner.divisor * d));
-    }
-    return add(quotient, term(division(rest, d)));
-  }
-  Index modulo(const Index &x, int64_t d) { return add(x, divide(x, d), -d); }
-
-  /// Whether `x` varies with one of the ranges that `loops` are made of.
-  bool dependsOn(const Index &x, const Indices &loops) const {
-    return llvm::any_of(x.terms, [&](auto entry) {
-      const Term &term = terms[entry.first];
-      if (term.divisor != 0)
-        return dependsOn(term.numerator, loops);
-      return llvm::any_of(loops, [&](const Index &loop) {
-        return llvm::is_contained(llvm::make_first_range(loop.terms), entry.first);
-      });
-    });
-  }
+  using IndexAlgebra::IndexAlgebra;
 
   /// The indices a movement op or reduction reads its operand at when its
   /// result is read at `out` (tinygrad's apply_movement_op); elementwise ops
@@ -219,47 +113,12 @@ public:
   }
 
 private:
-  struct Term {
-    std::pair<int64_t, int64_t> bounds;
-    Index numerator; // of a division; a range has none
-    int64_t divisor; // 0 for a range
-  };
-
-  static Index term(unsigned id) {
-    Index index;
-    index.terms.push_back({id, 1});
-    return index;
-  }
-
-  std::pair<int64_t, int64_t> bounds(const Index &x) const {
-    int64_t lo = x.constant, hi = x.constant;
-    for (auto [id, coefficient] : x.terms) {
-      auto [termLo, termHi] = terms[id].bounds;
-      lo += coefficient * (coefficient > 0 ? termLo : termHi);
-      hi += coefficient * (coefficient > 0 ? termHi : termLo);
-    }
-    return {lo, hi};
-  }
-
-  /// The interned term `x // d`.
-  unsigned division(const Index &x, int64_t d) {
-    std::vector<int64_t> key = {d, x.constant};
-    for (auto [id, coefficient] : x.terms)
-      key.insert(key.end(), {id, coefficient});
-    auto [it, inserted] = divisions.try_emplace(std::move(key), terms.size());
-    if (inserted) {
-      auto [lo, hi] = bounds(x);
-      terms.push_back({{floorDiv(lo, d), floorDiv(hi, d)}, x, d});
-    }
-    return it->second;
-  }
-
   /// Row-major linearization of `out`, split into the axes of `in`.
   Indices reshapeIndices(ArrayRef<int64_t> in, ArrayRef<int64_t> outShape,
                          const Indices &out) {
     if (llvm::is_contained(in, 0))
       return Indices(in.size(), constant(0));
-    Index flat;
+    Index flat = constant(0);
     int64_t stride = 1;
     for (int64_t i = outShape.size() - 1; i >= 0; --i) {
       flat = add(flat, out[i], stride);
@@ -274,8 +133,6 @@ private:
     return indices;
   }
 
-  std::vector<Term> terms;
-  std::map<std::vector<int64_t>, unsigned> divisions;
 };
 
 //===----------------------------------------------------------------------===//
@@ -309,8 +166,8 @@ llvm::DenseSet<Value> explicitRealizations(Block &block) {
 /// realized for those indices to exist.
 class Rangeify {
 public:
-  Rangeify(Block &block, const llvm::DenseSet<Value> &explicitlyRealized)
-      : realized(explicitlyRealized) {
+  Rangeify(Block &block, const llvm::DenseSet<Value> &explicitlyRealized, IndexRules &rules)
+      : realized(explicitlyRealized), ranges(block.getParentOp()->getContext(), rules) {
     for (Operation &op : llvm::reverse(block))
       if (isComputeOp(&op))
         visit(&op);
@@ -446,17 +303,13 @@ void collectCone(Value root, const llvm::DenseSet<Value> &realized,
 bool anyRead(IndexContext &ranges, SmallVector<std::pair<Value, Indices>> stack,
              const llvm::DenseSet<Value> &realized,
              function_ref<bool(Value, const Indices &)> visit) {
-  std::set<std::pair<void *, std::vector<int64_t>>> visited;
+  llvm::DenseMap<Value, SmallVector<Indices, 1>> visited;
   while (!stack.empty()) {
     auto [v, indices] = stack.pop_back_val();
-    std::vector<int64_t> key;
-    for (const Index &index : indices) {
-      key.insert(key.end(), {index.constant, int64_t(index.terms.size())});
-      for (auto [id, coefficient] : index.terms)
-        key.insert(key.end(), {id, coefficient});
-    }
-    if (!visited.insert({v.getAsOpaquePointer(), std::move(key)}).second)
+    SmallVector<Indices, 1> &seen = visited[v];
+    if (llvm::is_contained(seen, indices))
       continue;
+    seen.push_back(indices);
     if (visit(v, indices))
       return true;
     if (isBuffer(v, realized))
@@ -473,8 +326,9 @@ bool anyRead(IndexContext &ranges, SmallVector<std::pair<Value, Indices>> stack,
 /// on the axes it reduces (through the index of a read or the valid of a
 /// padded view): a reduction over broadcast axes only is `x·n` (or `x`),
 /// which tinygrad's reduce_unparented turns back into elementwise work.
-bool reducesOverBuffer(ReduceOp reduce, const llvm::DenseSet<Value> &realized) {
-  IndexContext ranges;
+bool reducesOverBuffer(ReduceOp reduce, const llvm::DenseSet<Value> &realized,
+                       IndexRules &rules) {
+  IndexContext ranges(reduce.getContext(), rules);
   Indices in = ranges.operandIndices(reduce, ranges.ranges(shapeOf(reduce)));
   Indices loops;
   for (int64_t axis : reduce.getAxes())
@@ -497,7 +351,7 @@ bool reducesOverBuffer(ReduceOp reduce, const llvm::DenseSet<Value> &realized) {
 /// too much: it reads more than 3 buffers, or a reduction in it reads a
 /// buffer (tinygrad never recomputes those). Reductions of constants
 /// (aranges, masks) and cheap elementwise work are recomputed.
-bool keepsBuffer(Value candidate, const llvm::DenseSet<Value> &realized) {
+bool keepsBuffer(Value candidate, const llvm::DenseSet<Value> &realized, IndexRules &rules) {
   llvm::SetVector<Operation *> cone;
   llvm::SetVector<Value> inputs;
   collectCone(candidate, realized, cone, inputs);
@@ -505,15 +359,16 @@ bool keepsBuffer(Value candidate, const llvm::DenseSet<Value> &realized) {
     return true;
   return llvm::any_of(cone, [&](Operation *op) {
     auto reduce = dyn_cast<ReduceOp>(op);
-    return reduce && reducesOverBuffer(reduce, realized);
+    return reduce && reducesOverBuffer(reduce, realized, rules);
   });
 }
 
 /// Whether the kernel computing `root` reads `target` only at the index it
 /// writes, so it can overwrite target in place: no read through a view that
 /// moves elements, a broadcast or a reduction.
-bool readsOnlyAtWriteIndex(Value root, Value target, const llvm::DenseSet<Value> &realized) {
-  IndexContext ranges;
+bool readsOnlyAtWriteIndex(Value root, Value target, const llvm::DenseSet<Value> &realized,
+                           IndexRules &rules) {
+  IndexContext ranges(root.getContext(), rules);
   Indices write = ranges.ranges(shapeOf(root));
   Operation *op = root.getDefiningOp();
   Indices operands = ranges.operandIndices(op, write);
@@ -528,14 +383,14 @@ bool readsOnlyAtWriteIndex(Value root, Value target, const llvm::DenseSet<Value>
 /// The values that get a buffer: the explicit ones, and the candidates whose
 /// recomputation would cost too much. Candidates are decided in program
 /// order, so each decision sees the buffers its inputs got.
-llvm::DenseSet<Value> realizedValues(Block &block) {
+llvm::DenseSet<Value> realizedValues(Block &block, IndexRules &rules) {
   llvm::DenseSet<Value> realized = explicitRealizations(block);
-  SmallVector<Value> candidates = Rangeify(block, realized).candidates;
+  SmallVector<Value> candidates = Rangeify(block, realized, rules).candidates;
   llvm::sort(candidates, [](Value a, Value b) {
     return a.getDefiningOp()->isBeforeInBlock(b.getDefiningOp());
   });
   for (Value candidate : candidates)
-    if (keepsBuffer(candidate, realized))
+    if (keepsBuffer(candidate, realized, rules))
       realized.insert(candidate);
   return realized;
 }
@@ -557,6 +412,7 @@ std::string kernelName(Value root, ArrayRef<ReduceOp> reduces) {
 
 struct KernelizePass : tg::impl::TGKernelizeBase<KernelizePass> {
   void runOnOperation() override {
+    rules = std::make_shared<IndexRules>(&getContext());
     auto result = getOperation()->walk([&](FunctionOpInterface function) {
       if (function.isExternal())
         return WalkResult::advance();
@@ -588,7 +444,7 @@ struct KernelizePass : tg::impl::TGKernelizeBase<KernelizePass> {
     }
     dropNoOpAssigns(rewriter, block);
 
-    llvm::DenseSet<Value> realized = realizedValues(block);
+    llvm::DenseSet<Value> realized = realizedValues(block, *rules);
 
     // tg.contiguous is the materialized value itself.
     for (Operation &op : llvm::make_early_inc_range(block))
@@ -638,10 +494,10 @@ struct KernelizePass : tg::impl::TGKernelizeBase<KernelizePass> {
 
   /// The tg.assign that `root` can be computed into in place: its only use,
   /// with the target read only where it is written.
-  static AssignOp inPlaceAssign(Value root, const llvm::DenseSet<Value> &realized) {
+  AssignOp inPlaceAssign(Value root, const llvm::DenseSet<Value> &realized) {
     auto assign = root.hasOneUse() ? dyn_cast<AssignOp>(*root.user_begin()) : AssignOp();
     if (!assign || assign.getValue() != root ||
-        !readsOnlyAtWriteIndex(root, assign.getTarget(), realized))
+        !readsOnlyAtWriteIndex(root, assign.getTarget(), realized, *rules))
       return {};
     return assign;
   }
@@ -738,6 +594,8 @@ struct KernelizePass : tg::impl::TGKernelizeBase<KernelizePass> {
           ArrayRef<int64_t>{int64_t(llvm::find(ordered, target) - ordered.begin())});
     return kernel;
   }
+
+  std::shared_ptr<IndexRules> rules; // made by each run, not shared by clones
 };
 
 } // namespace

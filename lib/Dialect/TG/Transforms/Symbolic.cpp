@@ -1,7 +1,7 @@
 //===- Symbolic.cpp - the tg-symbolic pass --------------------------------===//
 
 #include "tg/Dialect/TG/Analysis/IntRanges.h"
-#include "tg/Dialect/TG/IR/Rules.h"
+#include "tg/Dialect/TG/Rules/Rules.h"
 #include "tg/Dialect/TG/Transforms/Passes.h"
 
 #include "mlir/IR/Dominance.h"

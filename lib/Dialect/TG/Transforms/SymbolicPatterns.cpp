@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tg/Dialect/TG/IR/Rules.h"
+#include "tg/Dialect/TG/Rules/Rules.h"
 #include "tg/Dialect/TG/Transforms/Passes.h"
 
 #include <numeric>

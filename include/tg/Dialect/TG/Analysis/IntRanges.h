@@ -19,6 +19,11 @@
 
 namespace mlir::tg {
 
+/// The name of the function-argument attribute that bounds an integer or
+/// index argument, `{tg.range = array<i64: lo, hi>}` (both inclusive):
+/// tinygrad's `Variable(name, lo, hi)`.
+inline constexpr llvm::StringLiteral kRangeAttrName = "tg.range";
+
 /// Signed bounds as int64_t, the form tinygrad's rules reason with.
 struct Bounds {
   int64_t min, max;

@@ -33,6 +33,13 @@ def TG_Dialect : Dialect {
   let hasRegionArgAttrVerify = 1;
   let hasCanonicalizer = 1;
   let useDefaultAttributePrinterParser = 1;
+  let extraClassDeclaration = [{
+    /// What `--canonicalize` applies to tg ops. The rules live in a library
+    /// above this one (tg/Dialect/TG/Rules), which sets this when it
+    /// registers the dialect (`registerTGDialect`); unset, tg ops have no
+    /// canonicalization patterns.
+    std::function<void(::mlir::RewritePatternSet &)> canonicalizationPatterns;
+  }];
 }
 
 //===----------------------------------------------------------------------===//

@@ -4,6 +4,8 @@
 
 #include "mlir/IR/Dialect.h"
 
+#include <functional>
+
 #include "tg/Dialect/TG/IR/TGDialect.h.inc"
 
 #endif // TG_DIALECT_TG_IR_TGDIALECT_H

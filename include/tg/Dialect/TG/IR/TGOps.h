@@ -2,6 +2,7 @@
 #ifndef TG_DIALECT_TG_IR_TGOPS_H
 #define TG_DIALECT_TG_IR_TGOPS_H
 
+#include "tg/Dialect/TG/Analysis/IntRanges.h"
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
@@ -22,11 +23,6 @@ namespace mlir::tg {
 
 /// `type` with its element type replaced by i1: tinygrad's bool of a value.
 Type getBoolLike(Type type);
-
-/// The name of the function-argument attribute that bounds an integer or
-/// index argument, `{tg.range = array<i64: lo, hi>}` (both inclusive):
-/// tinygrad's `Variable(name, lo, hi)`.
-inline constexpr llvm::StringLiteral kRangeAttrName = "tg.range";
 
 /// Verifies that all operands and results of `op` have one shape, or are
 /// all scalars: tg never broadcasts implicitly.

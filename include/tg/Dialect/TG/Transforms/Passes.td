@@ -78,7 +78,8 @@ def TGKernelize : Pass<"tg-kernelize"> {
     Candidates (`run_rangeify`): walking from the results back to the
     inputs, every op gets the index, per axis, that its consumers read it
     at: a loop of each kernel, of each reduction, composed through the
-    movement ops and simplified. A value is a candidate when
+    movement ops as tg index arithmetic and simplified by tg-symbolic's own
+    rules (`IndexAlgebra.h`). A value is a candidate when
 
     - it is explicitly materialized: a function result, the operand of
       `tg.contiguous` or `tg.copy`, the value of `tg.assign` (always kept);

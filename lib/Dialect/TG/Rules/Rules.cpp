@@ -1,6 +1,6 @@
 //===- SymbolicUtils.cpp - the vocabulary tinygrad's rules speak ----------===//
 
-#include "tg/Dialect/TG/IR/Rules.h"
+#include "tg/Dialect/TG/Rules/Rules.h"
 
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/DenseSet.h"

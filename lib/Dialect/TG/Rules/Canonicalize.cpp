@@ -1,4 +1,4 @@
-//===- TGCanonicalize.cpp - the rules that always help --------------------===//
+//===- Canonicalize.cpp - the rules that always help ----------------------===//
 //
 // tinygrad's symbolic_simple and mop_cleanup rules that hold for every value
 // of every type they match, with wrap-around integers and IEEE floats, so
@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tg/Dialect/TG/IR/Rules.h"
+#include "tg/Dialect/TG/Rules/Rules.h"
 #include "tg/Dialect/TG/IR/TGOps.h"
 
 using namespace mlir;
@@ -643,6 +643,11 @@ void mlir::tg::populateCanonicalizationRules(RewritePatternSet &patterns,
   addMovementMerging(rules);
 }
 
-void TGDialect::getCanonicalizationPatterns(RewritePatternSet &results) const {
-  populateCanonicalizationRules(results);
+void mlir::tg::registerTGDialect(DialectRegistry &registry) {
+  registry.insert<TGDialect>();
+  registry.addExtension(+[](MLIRContext *, TGDialect *dialect) {
+    dialect->canonicalizationPatterns = [](RewritePatternSet &patterns) {
+      populateCanonicalizationRules(patterns);
+    };
+  });
 }

@@ -12,8 +12,8 @@
 // nothing, when it does not apply.
 //
 //===----------------------------------------------------------------------===//
-#ifndef TG_DIALECT_TG_IR_RULES_H
-#define TG_DIALECT_TG_IR_RULES_H
+#ifndef TG_DIALECT_TG_RULES_RULES_H
+#define TG_DIALECT_TG_RULES_RULES_H
 
 #include "tg/Dialect/TG/Analysis/IntRanges.h"
 #include "tg/Dialect/TG/IR/TGOps.h"
@@ -261,6 +261,9 @@ namespace mlir::tg {
 /// tg-symbolic adds them with its ranges and float regrouping.
 void populateCanonicalizationRules(RewritePatternSet &patterns,
                                    sym::RuleOptions options = {});
+/// Adds the tg dialect to `registry` with its canonicalization patterns
+/// (the rules above), which `--canonicalize` then applies to tg ops.
+void registerTGDialect(DialectRegistry &registry);
 } // namespace mlir::tg
 
-#endif // TG_DIALECT_TG_IR_RULES_H
+#endif // TG_DIALECT_TG_RULES_RULES_H
