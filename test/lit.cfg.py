@@ -7,10 +7,26 @@ from lit.llvm import llvm_config
 config.name = "tinygrad-mlir"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir"]
-config.excludes = ["unit", "lit.cfg.py", "lit.site.cfg.py", "CMakeLists.txt"]
+config.excludes = ["unit", "Inputs", "lit.cfg.py", "lit.site.cfg.py", "CMakeLists.txt"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tg_obj_root, "test")
 
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
-llvm_config.add_tool_substitutions(["tg-opt", "tg-run"], [config.tg_tools_dir])
+# Scripts the tests run call the tools by name.
+llvm_config.with_environment("PATH", config.tg_tools_dir, append_path=True)
+llvm_config.add_tool_substitutions(["tg-opt", "tg-run", "tg-compile"], [config.tg_tools_dir])
+
+# Architecture features, and cross-compilation to aarch64 when Debian's cross
+# gcc, its C library and qemu-user are installed (scripts/install-deps.sh).
+import platform
+import shutil
+
+config.available_features.add(platform.machine())
+if (platform.machine() != "aarch64" and shutil.which("aarch64-linux-gnu-gcc")
+        and shutil.which("qemu-aarch64")
+        and os.path.exists("/usr/aarch64-linux-gnu/include/pthread.h")):
+    config.available_features.add("aarch64-cross")
+
+# Test helpers in Python use only its standard library.
+config.substitutions.append(("%python", shutil.which("python3") or "/usr/bin/python3"))

@@ -26,6 +26,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -84,12 +85,15 @@ std::string unreadOption(const TargetBackend &target, const TargetOptions &optio
   TargetOptions defaults;
   std::pair<const char *, bool> set[] = {{"chip", options.chip != defaults.chip},
                                          {"portable", options.portable},
+                                         {"triple", options.triple != defaults.triple},
                                          {"noopt", options.noopt},
                                          {"format", options.format != defaults.format}};
-  for (auto [name, isSet] : set)
+  for (const auto &[name, isSet] : set) {
+    std::string option = name;
     if (isSet && llvm::none_of(target.options(),
-                               [&](const TargetOptionInfo &o) { return o.name == name; }))
-      return name;
+                               [&](const TargetOptionInfo &o) { return o.name == option; }))
+      return option;
+  }
   return "";
 }
 
@@ -103,7 +107,9 @@ struct TargetPipelineOptions : PassPipelineOptions<TargetPipelineOptions> {
   Option<std::string> format{*this, "format", llvm::cl::init("bin"),
                              llvm::cl::desc("GPU targets: bin, isa or llvm")};
 
-  TargetOptions get() const { return {chip, portable, noopt, format}; }
+  Option<std::string> triple{*this, "triple", llvm::cl::desc("CPU: another target triple")};
+
+  TargetOptions get() const { return {chip, portable, triple, noopt, format}; }
 };
 
 /// Registers `build` of `target` as the tg-opt pipeline `name`.
@@ -230,6 +236,28 @@ void mlir::tg::registerTGPipelines() {
   }
 }
 
+FailureOr<std::string> mlir::tg::chooseFunction(ModuleOp module, StringRef requested,
+                                                std::string &error) {
+  if (requested.empty()) {
+    std::vector<std::string> candidates;
+    for (auto fn : module.getOps<func::FuncOp>())
+      if (fn.isPublic() && !fn.isExternal())
+        candidates.push_back(fn.getName().str());
+    if (candidates.size() == 1)
+      return candidates.front();
+    error = "the module has " + std::to_string(candidates.size()) +
+            " public functions; choose one with --function";
+    return failure();
+  }
+  if (module.lookupSymbol<func::FuncOp>(requested))
+    return requested.str();
+  std::string known;
+  for (auto fn : module.getOps<func::FuncOp>())
+    known += (known.empty() ? "" : ", ") + fn.getName().str();
+  error = "no function '" + requested.str() + "' in the module (it has: " + known + ")";
+  return failure();
+}
+
 FailureOr<Executable> mlir::tg::compileFunction(ModuleOp original, StringRef name,
                                                 const CompileOptions &options) {
   registerPasses();
@@ -237,7 +265,8 @@ FailureOr<Executable> mlir::tg::compileFunction(ModuleOp original, StringRef nam
   if (!target)
     return original.emitError("tg: no compiler target for device ")
            << options.device << "; the targets serve " << servedDevices();
-  TargetOptions targetOptions{options.chip, options.portable, options.noopt, "bin"};
+  TargetOptions targetOptions{options.chip, options.portable, options.triple, options.noopt,
+                              options.format};
   if (options.debug >= 2 && options.log)
     *options.log << "tg: compiling @" << name << " for " << options.device << " with the "
                  << target->name() << " target: " << target->describe(targetOptions) << "\n";
@@ -278,15 +307,23 @@ FailureOr<Executable> mlir::tg::compileFunction(ModuleOp original, StringRef nam
   // Stages 1-3.
   if (failed(runPipeline(*module, addTensorPipeline, options)))
     return failure();
-  std::vector<KernelSummary> summaries;
-  for (auto kernel : module->getOps<func::FuncOp>())
-    if (kernel->hasAttr("tg.kernel"))
-      summaries.push_back(summarize(kernel));
   if (!options.kernelOpts.empty() && !target->takesKernelOpts())
     return original.emitError("tg: kernel opts are CPU opts; the ")
            << target->name() << " target for " << options.device << " chooses its own";
   if (failed(forceKernelOpts(*module, options.kernelOpts)))
     return failure();
+  // Kernels named for one program, so two programs' objects link together.
+  if (!options.symbolPrefix.empty()) {
+    SymbolTable symbols(*module);
+    for (auto kernel : llvm::make_early_inc_range(module->getOps<func::FuncOp>()))
+      if (kernel->hasAttr("tg.kernel") &&
+          failed(symbols.rename(kernel, options.symbolPrefix + kernel.getName().str())))
+        return kernel.emitError("tg: cannot rename the kernel");
+  }
+  std::vector<KernelSummary> summaries;
+  for (auto kernel : module->getOps<func::FuncOp>())
+    if (kernel->hasAttr("tg.kernel"))
+      summaries.push_back(summarize(kernel));
 
   // Stage 4 up to the launch plan, which the host function is.
   DialectRegistry translations;

@@ -17,7 +17,7 @@
 
 // Functions: an unknown name, and no name when there are several.
 // RUN: not tg-run %s --function=nope --input=1,2 2>&1 | FileCheck %s --check-prefix=NOFUNC
-// NOFUNC: tg-run: no function 'nope' in {{.*}}errors.mlir (it has: f, g, scalar, to_cpu, decl)
+// NOFUNC: tg-run: no function 'nope' in the module (it has: f, g, scalar, to_cpu, decl)
 // RUN: not tg-run %s --input=1,2 2>&1 | FileCheck %s --check-prefix=CHOOSE
 // CHOOSE: tg-run: the module has 4 public functions; choose one with --function
 

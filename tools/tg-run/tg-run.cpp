@@ -49,7 +49,7 @@ namespace cl = llvm::cl;
 namespace knobs = ::tg::knobs;
 
 static cl::OptionCategory runCategory("tg-run options");
-static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<file.mlir>"),
+static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<file.mlir | --executable=FILE>"),
                                       cl::init("-"), cl::cat(runCategory));
 static cl::opt<std::string> functionName("function",
                                          cl::desc("The function to run (default: the only public one)"), cl::cat(runCategory));
@@ -68,6 +68,10 @@ static cl::opt<bool> portable("portable", cl::desc("CPU: code for any x86-64-v2 
 static cl::opt<std::string> outputFile("output",
                                        cl::desc("Write the results to this file instead of printing them: one line of elements each, exact (the --input=@file format)"),
                                        cl::cat(runCategory));
+static cl::opt<std::string> executableFile(
+    "executable",
+    cl::desc("Run this executable file (tg-compile --emit=exe) instead of compiling a .mlir file"),
+    cl::value_desc("file"), cl::cat(runCategory));
 static cl::list<std::string> loadTargets(
     "load-target", cl::desc("Load a compiler target plug-in (as TG_TARGET_PATH does)"),
     cl::value_desc("path"), cl::cat(runCategory));
@@ -319,29 +323,11 @@ int printDevices() {
   return 0;
 }
 
-} // namespace
-
-int main(int argc, char **argv) {
-  llvm::InitLLVM init(argc, argv);
-  cl::HideUnrelatedOptions(runCategory);
-  cl::ParseCommandLineOptions(argc, argv, "tinygrad-mlir: run a function on a device\n");
-  // The in-process linker resets every command-line option when it is done:
-  // keep the values.
-  std::vector<std::string> givenInputs(inputValues.begin(), inputValues.end());
-  const bool fillRandom = randomInputs, portableCode = portable;
-  const unsigned runs = std::max(1u, unsigned(repeat)), randomSeed = seed;
-  const std::string deviceName = device, resultFile = outputFile, binaryFile = emitBinary;
-  mlir::tg::registerTargetBackends(llvm::errs());
-  for (const std::string &path : loadTargets)
-    if (failed(mlir::tg::loadTargetPlugin(path, llvm::errs())))
-      return 1;
-  if (listDevices)
-    return printDevices();
-  if (printKnobs) {
-    llvm::outs() << knobs::describe(/*markdown=*/true);
-    return 0;
-  }
-
+/// Compiles --function of the input file for the device `dev` (or, with
+/// --emit-binary, the kind `deviceName` names): the executable's blob.
+int compile(tgrt_device dev, const std::string &deviceName, bool portableCode,
+            const std::string &binaryFile, int debug, std::string &blob, std::string &name,
+            double &compileSeconds, size_t &numKernels) {
   DialectRegistry registry;
   registerAllDialects(registry);
   registerAllExtensions(registry);
@@ -361,28 +347,11 @@ int main(int argc, char **argv) {
   if (!module)
     return fail("the input is not valid IR (see the errors above)");
 
-  std::string name = functionName;
-  if (name.empty()) {
-    std::vector<std::string> candidates;
-    for (auto fn : module->getOps<func::FuncOp>())
-      if (fn.isPublic() && !fn.isExternal())
-        candidates.push_back(fn.getName().str());
-    if (candidates.size() != 1)
-      return fail(llvm::Twine("the module has ") + llvm::Twine(candidates.size()) +
-                  " public functions; choose one with --function");
-    name = candidates.front();
-  } else if (!module->lookupSymbol<func::FuncOp>(name)) {
-    std::string known;
-    for (auto fn : module->getOps<func::FuncOp>())
-      known += (known.empty() ? "" : ", ") + fn.getName().str();
-    return fail("no function '" + name + "' in " + inputFile + " (it has: " + known + ")");
-  }
+  FailureOr<std::string> chosen = mlir::tg::chooseFunction(*module, functionName, error);
+  if (failed(chosen))
+    return fail(error);
+  name = *chosen;
 
-  int debug = knobs::integer("DEBUG");
-  tgrt_device dev = nullptr;
-  if (binaryFile.empty() &&
-      tgrt_device_open(deviceName.empty() ? nullptr : deviceName.c_str(), &dev) != TGRT_OK)
-    return fail(tgrt_last_error());
   mlir::tg::CompileOptions options;
   options.device = llvm::StringRef(dev ? tgrt_device_name(dev) : deviceName.c_str())
                        .split(':')
@@ -403,11 +372,12 @@ int main(int argc, char **argv) {
   FailureOr<mlir::tg::Executable> executable = mlir::tg::compileFunction(*module, name, options);
   if (failed(executable))
     return fail("compiling @" + name + " failed (see the errors above)");
-  double compileSeconds =
+  compileSeconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - compileStart).count();
+  numKernels = executable->kernels.size();
+  blob = executable->blob;
 
   if (!binaryFile.empty()) {
-    const std::string &blob = executable->blob;
     tg_executable_header header;
     std::memcpy(&header, blob.data(), sizeof(header));
     std::error_code ec;
@@ -415,11 +385,59 @@ int main(int argc, char **argv) {
     if (ec)
       return fail("cannot write " + binaryFile + ": " + ec.message());
     out << llvm::StringRef(blob.data() + header.binary_offset, header.binary_size);
+  }
+  return 0;
+
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions(runCategory);
+  cl::ParseCommandLineOptions(argc, argv, "tinygrad-mlir: run a function on a device\n");
+  // The in-process linker resets every command-line option when it is done:
+  // keep the values.
+  std::vector<std::string> givenInputs(inputValues.begin(), inputValues.end());
+  const bool fillRandom = randomInputs, portableCode = portable;
+  const unsigned runs = std::max(1u, unsigned(repeat)), randomSeed = seed;
+  const std::string deviceName = device, resultFile = outputFile, binaryFile = emitBinary,
+                    executablePath = executableFile;
+  mlir::tg::registerTargetBackends(llvm::errs());
+  for (const std::string &path : loadTargets)
+    if (failed(mlir::tg::loadTargetPlugin(path, llvm::errs())))
+      return 1;
+  if (listDevices)
+    return printDevices();
+  if (printKnobs) {
+    llvm::outs() << knobs::describe(/*markdown=*/true);
     return 0;
   }
 
+  int debug = knobs::integer("DEBUG");
+  tgrt_device dev = nullptr;
+  if (binaryFile.empty() &&
+      tgrt_device_open(deviceName.empty() ? nullptr : deviceName.c_str(), &dev) != TGRT_OK)
+    return fail(tgrt_last_error());
+  std::string blob, name;
+  double compileSeconds = 0;
+  size_t numKernels = 0;
+  if (!executablePath.empty()) {
+    std::string error;
+    auto file = mlir::openInputFile(executablePath, &error);
+    if (!file)
+      return fail(error);
+    blob = file->getBuffer().str();
+    name = executablePath;
+  } else if (int status = compile(dev, deviceName, portableCode, binaryFile, debug, blob, name,
+                                  compileSeconds, numKernels)) {
+    return status;
+  }
+  if (!binaryFile.empty())
+    return 0;
+
   tgrt_executable exe;
-  if (tgrt_executable_load(dev, executable->blob.data(), executable->blob.size(), &exe) != TGRT_OK)
+  if (tgrt_executable_load(dev, blob.data(), blob.size(), &exe) != TGRT_OK)
     return fail(tgrt_last_error());
 
   uint32_t numInputs = tgrt_executable_num_inputs(exe);
@@ -461,11 +479,12 @@ int main(int argc, char **argv) {
   if (debug >= 1)
     llvm::errs() << llvm::format(
         "scheduled %zu kernels, compiled in %.3f s; %llu launches took %.3f ms\n",
-        executable->kernels.size(), compileSeconds, (unsigned long long)timing.launches,
+        numKernels, compileSeconds, (unsigned long long)timing.launches,
         timing.nanoseconds * 1e-6);
 
   std::unique_ptr<llvm::ToolOutputFile> results;
   if (!resultFile.empty()) {
+    std::string error;
     results = mlir::openOutputFile(resultFile, &error);
     if (!results)
       return fail(error);

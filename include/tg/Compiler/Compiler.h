@@ -32,6 +32,13 @@ struct CompileOptions {
   std::string chip;
   /// CPU: code for any x86-64-v2 machine instead of this one's CPU.
   bool portable = false;
+  /// CPU: the target triple (empty: this machine's).
+  std::string triple;
+  /// The binary's form (TargetOptions::format): "bin", or "obj" for a CPU
+  /// relocatable object.
+  std::string format = "bin";
+  /// Prepended to every kernel's name, and so to its symbol.
+  std::string symbolPrefix;
   /// tinygrad's NOOPT=1: no tiling, vectorization or worker split.
   bool noopt = false;
   /// CPU: opts to apply instead of the optimizer's choice, by kernel name,
@@ -64,6 +71,12 @@ struct Executable {
 /// `tg-gpu-to-nvvm{chip format}`, ...). compileFunction runs the same ones,
 /// reading the launch plan from the host function between a target's two.
 void registerTGPipelines();
+
+/// The function a tool compiles: `requested`, or when it is empty the
+/// module's only public function with a body. On failure, a sentence in
+/// `error` that says why and what the module has.
+FailureOr<std::string> chooseFunction(ModuleOp module, StringRef requested,
+                                      std::string &error);
 
 /// Compiles `function` of `module` (tg tensor IR) into an executable.
 /// `module` is not changed. Errors are emitted as diagnostics with the

@@ -37,7 +37,7 @@ class OpPassManager;
 namespace tg {
 
 /// Bumped whenever TargetBackend or TargetOptions change layout.
-#define TG_TARGET_BACKEND_VERSION 1u
+#define TG_TARGET_BACKEND_VERSION 2u
 
 /// What the compiler is asked for. Each target reads the options it lists
 /// in TargetBackend::options() and rejects the others.
@@ -46,10 +46,14 @@ struct TargetOptions {
   std::string chip;
   /// CPU: code for any x86-64-v2 machine instead of this one.
   bool portable = false;
+  /// CPU: the target triple to generate code for (empty: this machine's).
+  std::string triple;
   /// tinygrad's NOOPT=1: no tiling, vectorization or worker split.
   bool noopt = false;
-  /// GPU targets: "bin" (the device's code object), "isa" (PTX or AMDGPU
-  /// assembly) or "llvm".
+  /// The binary's form. GPU targets: "bin" (the device's code object),
+  /// "isa" (PTX or AMDGPU assembly) or "llvm". CPU: "bin" (a shared object
+  /// the runtime loads), "obj" (a relocatable object, which tg-compile
+  /// links into its own) or "llvm" (the optimized LLVM IR, as text).
   std::string format = "bin";
 };
 

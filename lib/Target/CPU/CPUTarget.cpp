@@ -40,7 +40,10 @@ public:
   std::string binaryKind() const override { return "cpu-elf"; }
   std::vector<TargetOptionInfo> options() const override {
     return {{"noopt", "tinygrad's NOOPT=1: no tiling, vectorization or worker split"},
-            {"portable", "code for any x86-64-v2 CPU instead of this one"}};
+            {"portable", "code for any x86-64-v2 CPU instead of this one"},
+            {"triple", "code for another target triple (aarch64-linux-gnu), its generic CPU"},
+            {"format", "bin (a shared object), obj (a relocatable object, for tg-compile) or "
+                       "llvm (the optimized LLVM IR)"}};
   }
   bool takesKernelOpts() const override { return true; }
   std::string kernelPipelineName() const override { return "tg-cpu-kernels"; }
@@ -48,9 +51,15 @@ public:
 
   LogicalResult buildKernelPipeline(OpPassManager &pm, const TargetOptions &options,
                                     llvm::raw_ostream &errors) const override {
+    std::string error;
+    FailureOr<CPUMachine> machine = cpuMachine(options.triple, options.portable, error);
+    if (failed(machine)) {
+      errors << error;
+      return failure();
+    }
     std::string optimizer = "tg-cpu-choose-opts{noopt=" +
                             std::string(options.noopt ? "true" : "false") +
-                            " vector-bytes=" + std::to_string(cpuVectorBytes(options.portable)) +
+                            " vector-bytes=" + std::to_string(cpuVectorBytes(*machine)) +
                             "},tg-cpu-apply-opts";
     return parsePassPipeline((kToArithPipeline + "," + kPreparePipeline + "," + optimizer + "," +
                               kBufferizePipeline + ",tg-cpu-free-scratch")
@@ -65,24 +74,50 @@ public:
 
   FailureOr<TargetBinary> serialize(ModuleOp module, const TargetOptions &options,
                                     llvm::raw_ostream *log) const override {
+    if (options.format != "bin" && options.format != "obj" && options.format != "llvm")
+      return module.emitError("tg: the cpu target writes bin, obj or llvm, not ")
+             << options.format;
     TargetBinary binary;
     for (auto kernel : module.getOps<LLVM::LLVMFuncOp>())
       if (auto size = kernel->getAttrOfType<IntegerAttr>("tg.parallel_size"))
         binary.parallelSize[kernel.getName().str()] = size.getInt();
+    std::string error;
+    FailureOr<CPUMachine> machine = cpuMachine(options.triple, options.portable, error);
+    if (failed(machine))
+      return module.emitError("tg: ") << error;
     CPUCodegenOptions codegen;
-    codegen.portable = options.portable;
+    codegen.machine = *machine;
     codegen.assembly = log;
-    FailureOr<std::string> object = emitCPUSharedObject(module, codegen);
+    std::string llvmIR;
+    llvm::raw_string_ostream llvmIRStream(llvmIR);
+    if (options.format == "llvm")
+      codegen.llvmIR = &llvmIRStream;
+    FailureOr<std::string> object = emitCPUObject(module, codegen);
     if (failed(object))
       return failure();
-    binary.bytes = std::move(*object);
+    if (options.format == "llvm") {
+      binary.bytes = std::move(llvmIR);
+      return binary;
+    }
+    if (options.format == "obj") {
+      binary.bytes = std::move(*object);
+      return binary;
+    }
+    FailureOr<std::string> library =
+        linkCPUObjects({*object}, *machine, /*shared=*/true, /*pthreads=*/false, error);
+    if (failed(library))
+      return module.emitError("tg: the kernels: ") << error;
+    binary.bytes = std::move(*library);
     return binary;
   }
 
   std::string describe(const TargetOptions &options) const override {
-    return cpuTargetDescription(options.portable) + ", " +
-           std::to_string(cpuVectorBytes(options.portable)) + "-byte vectors" +
-           (options.noopt ? ", no kernel optimizer" : "");
+    std::string error;
+    FailureOr<CPUMachine> machine = cpuMachine(options.triple, options.portable, error);
+    if (failed(machine))
+      return error;
+    return tg::describe(*machine) + ", " + std::to_string(cpuVectorBytes(*machine)) +
+           "-byte vectors" + (options.noopt ? ", no kernel optimizer" : "");
   }
 };
 

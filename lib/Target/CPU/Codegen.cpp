@@ -1,4 +1,4 @@
-//===- Codegen.cpp - CPU kernels to an ELF shared object ------------------===//
+//===- Codegen.cpp - CPU kernels to machine code --------------------------===//
 
 #include "tg/Target/CPU/Codegen.h"
 
@@ -6,6 +6,8 @@
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
+
+#include "llvm/IR/Verifier.h"
 
 #include "lld/Common/Driver.h"
 #include "llvm/ADT/ScopeExit.h"
@@ -31,22 +33,6 @@ namespace {
 
 constexpr const char *kPortableCPU = "x86-64-v2";
 
-struct Target {
-  std::string triple, cpu, features;
-};
-
-Target hostTarget(bool portable) {
-  Target t{llvm::sys::getDefaultTargetTriple(), kPortableCPU, ""};
-  if (portable)
-    return t;
-  t.cpu = llvm::sys::getHostCPUName().str();
-  std::string features;
-  for (const auto &[name, enabled] : llvm::sys::getHostCPUFeatures())
-    features += (features.empty() ? "" : ",") + std::string(enabled ? "+" : "-") + name.str();
-  t.features = features;
-  return t;
-}
-
 /// Runs the LLVM O3 pipeline on `module`.
 void optimize(llvm::Module &module, llvm::TargetMachine &machine) {
   llvm::LoopAnalysisManager loops;
@@ -65,60 +51,84 @@ void optimize(llvm::Module &module, llvm::TargetMachine &machine) {
 /// lld keeps global state: one link at a time.
 std::mutex linkerMutex;
 
-} // namespace
-
-std::string mlir::tg::cpuTargetDescription(bool portable) {
-  Target t = hostTarget(portable);
-  return t.triple + " " + t.cpu;
+void initializeTargets() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    llvm::InitializeAllTargetInfos();
+    llvm::InitializeAllTargets();
+    llvm::InitializeAllTargetMCs();
+    llvm::InitializeAllAsmPrinters();
+  });
 }
 
-int64_t mlir::tg::cpuVectorBytes(bool portable) {
-  if (portable)
-    return 16;
-  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
-  if (features.lookup("avx512f"))
-    return 64;
-  return features.lookup("avx") ? 32 : 16;
-}
-
-FailureOr<std::string> mlir::tg::emitCPUSharedObject(ModuleOp module,
-                                                     const CPUCodegenOptions &options) {
-  llvm::InitializeNativeTarget();
-  llvm::InitializeNativeTargetAsmPrinter();
-  DialectRegistry registry;
-  registerBuiltinDialectTranslation(registry);
-  registerLLVMDialectTranslation(registry);
-  module.getContext()->appendDialectRegistry(registry);
-
-  llvm::LLVMContext llvmContext;
-  std::unique_ptr<llvm::Module> llvmModule = translateModuleToLLVMIR(module, llvmContext);
-  if (!llvmModule)
-    return module.emitError("tg: translating the kernels to LLVM IR failed");
-
-  Target t = hostTarget(options.portable);
-  std::string error;
-  llvm::Triple triple(t.triple);
+/// The LLVM target machine for `machine`, or null with `error` set.
+std::unique_ptr<llvm::TargetMachine> targetMachine(const CPUMachine &machine, std::string &error) {
+  initializeTargets();
+  llvm::Triple triple(machine.triple);
   const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
   if (!target)
-    return module.emitError("tg: no LLVM target for ") << t.triple << ": " << error;
+    return nullptr;
   llvm::TargetOptions targetOptions;
   // No multiply and add are fused behind the IR's back: elementwise
   // arithmetic rounds after every op, as on the GPU targets (SPIR-V's are
   // decorated NoContraction), so devices agree bit for bit. Contractions
   // (matmul and convolution tiles) ask for their vector.fma themselves.
   targetOptions.AllowFPOpFusion = llvm::FPOpFusion::Standard;
-  std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
-      triple, t.cpu, t.features, targetOptions, llvm::Reloc::PIC_,
-      std::nullopt, llvm::CodeGenOptLevel::Aggressive));
-  llvmModule->setDataLayout(machine->createDataLayout());
-  llvmModule->setTargetTriple(triple);
-  optimize(*llvmModule, *machine);
+  return std::unique_ptr<llvm::TargetMachine>(target->createTargetMachine(
+      triple, machine.cpu, machine.features, targetOptions, llvm::Reloc::PIC_, std::nullopt,
+      llvm::CodeGenOptLevel::Aggressive));
+}
 
+} // namespace
+
+FailureOr<CPUMachine> mlir::tg::cpuMachine(StringRef triple, bool portable, std::string &error) {
+  std::string host = llvm::sys::getDefaultTargetTriple();
+  if (!triple.empty() && llvm::Triple(triple).getArch() != llvm::Triple(host).getArch()) {
+    initializeTargets();
+    llvm::Triple normalized(llvm::Triple::normalize(triple));
+    if (!llvm::TargetRegistry::lookupTarget(normalized, error))
+      return failure();
+    return CPUMachine{normalized.str(), "generic", ""};
+  }
+  CPUMachine machine{triple.empty() ? host : llvm::Triple::normalize(triple), kPortableCPU, ""};
+  if (portable)
+    return machine;
+  machine.cpu = llvm::sys::getHostCPUName().str();
+  for (const auto &[name, enabled] : llvm::sys::getHostCPUFeatures())
+    machine.features +=
+        (machine.features.empty() ? "" : ",") + std::string(enabled ? "+" : "-") + name.str();
+  return machine;
+}
+
+std::string mlir::tg::describe(const CPUMachine &machine) {
+  return machine.triple + " " + machine.cpu;
+}
+
+int64_t mlir::tg::cpuVectorBytes(const CPUMachine &machine) {
+  llvm::StringRef features = machine.features;
+  if (features.contains("+avx512f"))
+    return 64;
+  return features.contains("+avx") ? 32 : 16;
+}
+
+FailureOr<std::string> mlir::tg::emitCPUObject(llvm::Module &module,
+                                               const CPUCodegenOptions &options,
+                                               std::string &error) {
+  std::unique_ptr<llvm::TargetMachine> machine = targetMachine(options.machine, error);
+  if (!machine) {
+    error = "no LLVM target for " + options.machine.triple + ": " + error;
+    return failure();
+  }
+  module.setDataLayout(machine->createDataLayout());
+  module.setTargetTriple(llvm::Triple(options.machine.triple));
+  optimize(module, *machine);
+  if (options.llvmIR)
+    module.print(*options.llvmIR, nullptr);
   auto emit = [&](llvm::CodeGenFileType type, llvm::raw_pwrite_stream &out) {
     llvm::legacy::PassManager passes;
     if (machine->addPassesToEmitFile(passes, out, nullptr, type))
       return false;
-    passes.run(*llvmModule);
+    passes.run(module);
     return true;
   };
   if (options.assembly) {
@@ -129,41 +139,89 @@ FailureOr<std::string> mlir::tg::emitCPUSharedObject(ModuleOp module,
   }
   llvm::SmallString<0> object;
   llvm::raw_svector_ostream objectStream(object);
-  if (!emit(llvm::CodeGenFileType::ObjectFile, objectStream))
-    return module.emitError("tg: the target cannot emit object files");
+  if (!emit(llvm::CodeGenFileType::ObjectFile, objectStream)) {
+    error = "the target " + options.machine.triple + " cannot emit object files";
+    return failure();
+  }
+  return std::string(object.str());
+}
 
-  // lld links files: a private directory for the object and the library.
+FailureOr<std::string> mlir::tg::emitCPUObject(ModuleOp module,
+                                               const CPUCodegenOptions &options) {
+  DialectRegistry registry;
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  module.getContext()->appendDialectRegistry(registry);
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> llvmModule = translateModuleToLLVMIR(module, llvmContext);
+  if (!llvmModule)
+    return module.emitError("tg: translating the kernels to LLVM IR failed");
+  std::string error;
+  FailureOr<std::string> object = emitCPUObject(*llvmModule, options, error);
+  if (failed(object))
+    return module.emitError("tg: ") << error;
+  return object;
+}
+
+FailureOr<std::string> mlir::tg::linkCPUObjects(ArrayRef<std::string> objects,
+                                                const CPUMachine &machine, bool shared,
+                                                bool pthreads, std::string &error) {
+  // lld links files: a private directory for the objects and the result.
   llvm::SmallString<128> dir;
-  if (std::error_code ec = llvm::sys::fs::createUniqueDirectory("tg-kernels", dir))
-    return module.emitError("tg: cannot create a temporary directory: ") << ec.message();
+  if (std::error_code ec = llvm::sys::fs::createUniqueDirectory("tg-link", dir)) {
+    error = "cannot create a temporary directory: " + ec.message();
+    return failure();
+  }
   llvm::scope_exit cleanup([&] { llvm::sys::fs::remove_directories(dir); });
-  llvm::SmallString<128> objectPath(dir), libraryPath(dir);
-  llvm::sys::path::append(objectPath, "kernels.o");
-  llvm::sys::path::append(libraryPath, "kernels.so");
-  {
+  std::vector<std::string> paths;
+  for (auto [i, object] : llvm::enumerate(objects)) {
+    llvm::SmallString<128> path(dir);
+    llvm::sys::path::append(path, "input" + std::to_string(i) + ".o");
     std::error_code ec;
-    llvm::raw_fd_ostream file(objectPath, ec);
-    if (ec)
-      return module.emitError("tg: cannot write ") << objectPath << ": " << ec.message();
+    llvm::raw_fd_ostream file(path, ec);
+    if (ec) {
+      error = "cannot write " + path.str().str() + ": " + ec.message();
+      return failure();
+    }
     file << object;
+    paths.push_back(path.str().str());
+  }
+  llvm::SmallString<128> output(dir);
+  llvm::sys::path::append(output, "output");
+  llvm::Triple triple(machine.triple);
+  std::string multiarch = "-L/usr/lib/" + triple.getArchName().str() + "-linux-gnu";
+  std::string multiarchRoot = "-L/lib/" + triple.getArchName().str() + "-linux-gnu";
+  std::string cross = "-L/usr/" + triple.getArchName().str() + "-linux-gnu/lib";
+  std::vector<const char *> args = {"ld.lld", "-o", output.c_str()};
+  if (shared)
+    args.insert(args.end(), {"-shared", "--hash-style=gnu", "-O2"});
+  else
+    args.push_back("-r");
+  for (const std::string &path : paths)
+    args.push_back(path.c_str());
+  // Kernels call libm for transcendentals; a shared result says it needs it.
+  if (shared) {
+    args.insert(args.end(), {"--as-needed", multiarch.c_str(), multiarchRoot.c_str(),
+                             cross.c_str(), "-lm"});
+    // A library with workers also names libc: it can be opened on its own
+    // (dlopen, Python's ctypes) with its symbol versions bound.
+    if (pthreads)
+      args.insert(args.end(), {"-lpthread", "-lc"});
   }
   std::string linkerOutput;
   llvm::raw_string_ostream linkerLog(linkerOutput);
-  // Kernels call libm for transcendentals: the library says it needs it.
-  std::string multiarch = "-L/usr/lib/" + triple.getArchName().str() + "-linux-gnu";
-  std::string multiarchRoot = "-L/lib/" + triple.getArchName().str() + "-linux-gnu";
-  const char *args[] = {"ld.lld", "-shared", "--hash-style=gnu", "-O2", "-o",
-                        libraryPath.c_str(), objectPath.c_str(), "--as-needed",
-                        multiarch.c_str(), multiarchRoot.c_str(), "-lm"};
   {
     std::lock_guard<std::mutex> lock(linkerMutex);
     lld::Result result = lld::lldMain(args, linkerLog, linkerLog, {{lld::Gnu, &lld::elf::link}});
-    if (result.retCode != 0)
-      return module.emitError("tg: linking the kernels failed: ") << linkerOutput;
+    if (result.retCode != 0) {
+      error = "linking failed: " + linkerOutput;
+      return failure();
+    }
   }
-  auto library = llvm::MemoryBuffer::getFile(libraryPath);
-  if (!library)
-    return module.emitError("tg: cannot read the linked kernels: ")
-           << library.getError().message();
-  return (*library)->getBuffer().str();
+  auto linked = llvm::MemoryBuffer::getFile(output);
+  if (!linked) {
+    error = "cannot read the linked file: " + linked.getError().message();
+    return failure();
+  }
+  return (*linked)->getBuffer().str();
 }

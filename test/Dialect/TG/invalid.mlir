@@ -560,3 +560,24 @@ func.func @range_float(%a: f32 {tg.range = array<i64: 0, 2>}) {
 func.func @range_unknown(%a: index {tg.bounds = array<i64: 0, 2>}) {
   return
 }
+
+// -----
+
+// expected-error@+1 {{'tg.name' of argument #0 must be a non-empty string, got ""}}
+func.func @name_empty(%a: tensor<2xf32> {tg.name = ""}) {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{'tg.name' of result #0 must be a non-empty string, got 3 : i64}}
+func.func @result_name_not_string(%a: tensor<2xf32>) -> (tensor<2xf32> {tg.name = 3}) {
+  return %a : tensor<2xf32>
+}
+
+// -----
+
+// expected-error@+1 {{unknown tg result attribute 'tg.range'}}
+func.func @result_range(%a: index) -> (index {tg.range = array<i64: 0, 2>}) {
+  return %a : index
+}

@@ -212,3 +212,10 @@ func.func @kernel_without_inputs() -> tensor<3xi32> {
 func.func @variable(%a: index {tg.range = array<i64: 3, 8>}) -> index {
   return %a : index
 }
+
+// Arguments and results may be named for tg-compile's header.
+// CHECK-LABEL: func @named
+// CHECK-SAME: (%{{.*}}: tensor<2xf32> {tg.name = "image"}) -> (tensor<2xf32> {tg.name = "logits"})
+func.func @named(%x: tensor<2xf32> {tg.name = "image"}) -> (tensor<2xf32> {tg.name = "logits"}) {
+  return %x : tensor<2xf32>
+}

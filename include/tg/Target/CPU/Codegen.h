@@ -1,4 +1,4 @@
-//===- Codegen.h - CPU kernels to an ELF shared object ----------*- C++ -*-===//
+//===- Codegen.h - CPU kernels to machine code -------------------*- C++ -*-===//
 #ifndef TG_TARGET_CPU_CODEGEN_H
 #define TG_TARGET_CPU_CODEGEN_H
 
@@ -7,33 +7,50 @@
 #include <string>
 
 namespace llvm {
+class Module;
 class raw_ostream;
-}
+} // namespace llvm
 
 namespace mlir {
 class ModuleOp;
 namespace tg {
 
+/// What CPU code is generated for: this machine's CPU; any x86-64-v2 CPU
+/// (`portable`); or another target triple (`aarch64-linux-gnu`), its generic
+/// CPU.
+struct CPUMachine {
+  std::string triple, cpu, features;
+};
+/// The machine for `triple` (empty: this one) and `portable`, or an error
+/// message when LLVM has no target for the triple.
+FailureOr<CPUMachine> cpuMachine(StringRef triple, bool portable, std::string &error);
+/// "x86_64-pc-linux-gnu znver4", for DEBUG output.
+std::string describe(const CPUMachine &machine);
+/// The width in bytes of its vector registers (64 with AVX-512, 32 with
+/// AVX, else 16), for the kernel optimizer's register tiles.
+int64_t cpuVectorBytes(const CPUMachine &machine);
+
 struct CPUCodegenOptions {
-  /// Code for any x86-64-v2 machine instead of this one's CPU.
-  bool portable = false;
+  CPUMachine machine;
   /// Where to print the generated assembly (DEBUG=3), if anywhere.
   llvm::raw_ostream *assembly = nullptr;
+  /// Where to print the optimized LLVM IR, if anywhere.
+  llvm::raw_ostream *llvmIR = nullptr;
 };
 
 /// Translates `module` (LLVM dialect) to LLVM IR, optimizes it for the
-/// target, emits machine code in process through LLVM's TargetMachine and
-/// links it into an ELF shared object with lld, also in process. Errors are
-/// emitted on `module`.
-FailureOr<std::string> emitCPUSharedObject(ModuleOp module,
-                                           const CPUCodegenOptions &options);
+/// machine and emits a relocatable ELF object, in process through LLVM's
+/// TargetMachine. Errors are emitted on `module`.
+FailureOr<std::string> emitCPUObject(ModuleOp module, const CPUCodegenOptions &options);
+/// The same for a module already in LLVM IR; errors go to `error`.
+FailureOr<std::string> emitCPUObject(llvm::Module &module, const CPUCodegenOptions &options,
+                                     std::string &error);
 
-/// The CPU name and features code is generated for.
-std::string cpuTargetDescription(bool portable);
-
-/// The width in bytes of that CPU's vector registers (64 with AVX-512, 32
-/// with AVX, else 16), for the kernel optimizer's register tiles.
-int64_t cpuVectorBytes(bool portable);
+/// Links ELF objects with lld, in process: a shared object (`shared`, which
+/// needs libm and, with `pthreads`, libpthread), or one relocatable object
+/// (not `shared`: `ld -r`). Errors go to `error`.
+FailureOr<std::string> linkCPUObjects(ArrayRef<std::string> objects, const CPUMachine &machine,
+                                      bool shared, bool pthreads, std::string &error);
 
 } // namespace tg
 } // namespace mlir

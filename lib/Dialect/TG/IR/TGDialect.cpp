@@ -4,6 +4,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/ADT/StringExtras.h"
 #include "tg/Dialect/TG/IR/TGOps.h"
 
 using namespace mlir;
@@ -44,10 +45,31 @@ void TGDialect::getCanonicalizationPatterns(RewritePatternSet &results) const {
     canonicalizationPatterns(results);
 }
 
+/// `tg.name = "weight"` on an argument or result: what tg-compile's header
+/// and tg-run call it. Any text but none (ONNX names tensors `input.1`).
+static LogicalResult verifyName(Operation *op, StringRef what, unsigned index,
+                                NamedAttribute attr) {
+  auto name = dyn_cast<StringAttr>(attr.getValue());
+  if (!name || name.getValue().empty())
+    return op->emitError() << "'" << kNameAttrName << "' of " << what << " #" << index
+                           << " must be a non-empty string, got " << attr.getValue();
+  return success();
+}
+
+LogicalResult TGDialect::verifyRegionResultAttribute(Operation *op, unsigned, unsigned resultIndex,
+                                                     NamedAttribute attr) {
+  if (attr.getName() != kNameAttrName)
+    return op->emitError() << "unknown tg result attribute '" << attr.getName().getValue()
+                           << "'";
+  return verifyName(op, "result", resultIndex, attr);
+}
+
 LogicalResult TGDialect::verifyRegionArgAttribute(Operation *op,
                                                   unsigned regionIndex,
                                                   unsigned argIndex,
                                                   NamedAttribute attr) {
+  if (attr.getName() == kNameAttrName)
+    return verifyName(op, "argument", argIndex, attr);
   if (attr.getName() != kRangeAttrName)
     return op->emitError() << "unknown tg argument attribute '"
                            << attr.getName().getValue() << "'";

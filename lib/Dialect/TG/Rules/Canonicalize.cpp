@@ -525,8 +525,8 @@ void addDivModRecombine(RuleSet &rules) {
         for (auto [k, t] : llvm::enumerate(terms))
           if (k != i && k != j)
             rest.push_back(t);
-        auto rebuild = [&](Sym b) {
-          rest.push_back(mul == 1 ? b : b * mul);
+        auto rebuild = [&, scaleBy = mul](Sym b) {
+          rest.push_back(scaleBy == 1 ? b : b * scaleBy);
           return c.builder.sum(rest, op);
         };
         if (std::optional<int64_t> k = quotientShift(q, base, div))

@@ -31,6 +31,7 @@ def TG_Dialect : Dialect {
   }];
   let hasConstantMaterializer = 1;
   let hasRegionArgAttrVerify = 1;
+  let hasRegionResultAttrVerify = 1;
   let hasCanonicalizer = 1;
   let useDefaultAttributePrinterParser = 1;
   let extraClassDeclaration = [{

@@ -21,6 +21,11 @@
 
 namespace mlir::tg {
 
+/// The name of a function's argument or result, `{tg.name = "weight"}`,
+/// as tg-compile's header shows it (its parameter is the name made a C
+/// identifier).
+inline constexpr llvm::StringLiteral kNameAttrName = "tg.name";
+
 /// `type` with its element type replaced by i1: tinygrad's bool of a value.
 Type getBoolLike(Type type);
 
