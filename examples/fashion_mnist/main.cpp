@@ -1,7 +1,6 @@
 //===- main.cpp - train a CNN on Fashion-MNIST -----------------------------===//
 //
-// tinygrad's beautiful_mnist, in C++, on Fashion-MNIST: two blocks of two
-// 3x3/5x5 convolutions with batchnorm and max-pooling, then a linear layer;
+// tinygrad's beautiful_mnist, in C++, on Fashion-MNIST: the CNN of model.h;
 // Adam with a cosine learning-rate schedule; a progress bar with loss,
 // accuracy and steps/s. After training it
 // evaluates on the 10,000 test images, saves the model as safetensors,
@@ -11,6 +10,8 @@
 //                 [--data DIR] [--save PATH] [--seed N]
 //
 //===----------------------------------------------------------------------===//
+
+#include "model.h"
 
 #include "tg/Tensor/datasets.h"
 #include "tg/tensor.h"
@@ -25,31 +26,10 @@
 #include <vector>
 
 using namespace tg;
+using fashion_mnist::Model;
+using fashion_mnist::normalize;
 
 namespace {
-
-struct Model : nn::Module {
-  nn::Conv2d c1{1, 32, {5}}, c2{32, 32, {5}};
-  nn::BatchNorm bn1{32};
-  nn::Conv2d c3{32, 64, {3}}, c4{64, 64, {3}};
-  nn::BatchNorm bn2{64};
-  nn::Linear out{576, 10};
-
-  Tensor operator()(const Tensor &x) {
-    Tensor h = bn1(c2(c1(x).relu()).relu()).max_pool2d({2});
-    h = bn2(c4(c3(h).relu()).relu()).max_pool2d({2});
-    return out(h.flatten(1));
-  }
-  void visit(nn::Visitor &v) override {
-    v("c1", c1);
-    v("c2", c2);
-    v("bn1", bn1);
-    v("c3", c3);
-    v("c4", c4);
-    v("bn2", bn2);
-    v("out", out);
-  }
-};
 
 struct Options {
   int epochs = 5;
@@ -72,24 +52,20 @@ struct Options {
 
 Options parse(int argc, char **argv) {
   Options o;
-  for (int i = 1; i < argc; ++i) {
-    std::string flag = argv[i];
-    if (i + 1 >= argc)
-      usage("missing a value after " + flag);
-    std::string value = argv[++i];
-    try {
-      if (flag == "--epochs") o.epochs = std::stoi(value);
-      else if (flag == "--batch-size") o.batchSize = std::stoll(value);
-      else if (flag == "--lr") o.lr = std::stod(value);
-      else if (flag == "--steps") o.steps = std::stoll(value);
-      else if (flag == "--data") o.data = value;
-      else if (flag == "--save") o.save = value;
-      else if (flag == "--seed") o.seed = std::stoull(value);
-      else usage("unknown option " + flag);
-    } catch (const std::logic_error &) {
-      usage("'" + value + "' is not a number for " + flag);
-    }
-  }
+  fashion_mnist::parseFlags(
+      argc, argv,
+      [&](const std::string &flag, const std::string &value) {
+        if (flag == "--epochs") o.epochs = std::stoi(value);
+        else if (flag == "--batch-size") o.batchSize = std::stoll(value);
+        else if (flag == "--lr") o.lr = std::stod(value);
+        else if (flag == "--steps") o.steps = std::stoll(value);
+        else if (flag == "--data") o.data = value;
+        else if (flag == "--save") o.save = value;
+        else if (flag == "--seed") o.seed = std::stoull(value);
+        else return false;
+        return true;
+      },
+      usage);
   if (o.epochs < 1 || o.batchSize < 1 || o.lr <= 0 || o.steps < 0)
     usage("epochs, batch size and learning rate must be positive");
   return o;
@@ -115,9 +91,6 @@ struct Split {
 Split hostSplit(const Tensor &images, const Tensor &labels) {
   return {images.to_vector<uint8_t>(), labels.to_vector<uint8_t>()};
 }
-
-/// Pixels in [0, 255] normalized by Fashion-MNIST's mean and deviation.
-Tensor normalize(const Tensor &x) { return (x.cast(DType::Float32) / 255 - 0.2860) / 0.3530; }
 
 /// The fraction of `split` the model classifies right, in batches.
 double accuracy(Model &model, const Split &split) {

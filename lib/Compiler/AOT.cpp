@@ -112,6 +112,8 @@ struct Tensor {
   std::vector<int64_t> shape;
   uint64_t bytes;
   bool writtenInPlace; // an argument an assign updates: not const
+  /// The function argument an input or parameter is.
+  unsigned argument = 0;
   /// A parameter: its value (embedded, or the initial value of an input).
   const std::string *value = nullptr;
 };
@@ -200,10 +202,14 @@ std::string irString(StringRef text) {
 /// write kernels: one line per instruction, values numbered in order.
 class PlanWriter {
 public:
+  /// `executable` is the runtime's executable for a GPU device, which the
+  /// object holds; null for the CPU, whose kernels are linked in.
   PlanWriter(const Plan &plan, std::string prefix, std::vector<Tensor> inputs,
-             std::vector<Tensor> outputs, std::vector<Tensor> parameters, AOTWeights weights)
+             std::vector<Tensor> outputs, std::vector<Tensor> parameters, AOTWeights weights,
+             std::string device, const std::string *executable)
       : plan(plan), p(std::move(prefix)), inputs(std::move(inputs)), outputs(std::move(outputs)),
-        parameters(std::move(parameters)), weights(weights) {
+        parameters(std::move(parameters)), weights(weights), device(std::move(device)),
+        executable(executable) {
     for (uint32_t b = 0; b < plan.buffers.size(); ++b)
       if (plan.buffers[b].role == TG_BUFFER_INTERMEDIATE)
         intermediateSlot[b] = intermediates++;
@@ -228,11 +234,23 @@ public:
        << "declare void @free(ptr)\n"
        << "declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)\n"
        << "declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)\n";
-    for (const std::string &kernel : plan.kernelSymbols)
-      os << "declare void @" << kernel << "(ptr, i64, i64)\n";
-    writeCreate();
-    writeDestroy();
-    writeRunBuffers();
+    if (executable) {
+      os << "declare i32 @tg_aot_gpu_create(ptr, ptr, i64, i32, ptr, ptr, ptr)\n"
+         << "declare void @tg_aot_gpu_destroy(ptr)\n"
+         << "declare i32 @tg_aot_gpu_run(ptr, ptr, ptr, ptr, ptr, ptr, i32)\n"
+         << "declare i32 @tg_aot_gpu_run_device(ptr, ptr, ptr, i32)\n";
+      writeGPUCreate();
+      os << "define void @" << p << "_destroy(ptr %context) {\n"
+         << "  call void @tg_aot_gpu_destroy(ptr %context)\n  ret void\n}\n";
+      writeGPURunBuffers();
+      writeGPURunDevice();
+    } else {
+      for (const std::string &kernel : plan.kernelSymbols)
+        os << "declare void @" << kernel << "(ptr, i64, i64)\n";
+      writeCreate();
+      writeDestroy();
+      writeRunBuffers();
+    }
     writeRun();
     writeRunTensors();
     writeParameters();
@@ -250,6 +268,8 @@ private:
   std::string p;
   std::vector<Tensor> inputs, outputs, parameters;
   AOTWeights weights;
+  std::string device;
+  const std::string *executable;
   llvm::DenseMap<uint32_t, uint32_t> intermediateSlot;
   uint32_t intermediates = 0;
   uint64_t slots;
@@ -396,30 +416,44 @@ private:
   /// Checks the arguments, gives every buffer of the table its memory, runs
   /// the steps in order, then copies the results that are not their own
   /// buffer (an argument returned, one buffer returned twice).
-  void writeRunBuffers() {
-    std::string run = p + "_run";
-    os << "define i32 @" << p << "_run_buffers(ptr %context, ptr %inputs, ptr %outputs) {\n";
+  /// Opens `function(ptr %context, ptr %inputs, ptr %outputs)` and checks
+  /// that none is NULL, nor any tensor of the arrays that has elements
+  /// (`handles`: any at all); the pointers, loaded.
+  std::pair<std::vector<std::string>, std::vector<std::string>>
+  openRun(const std::string &function, const std::string &run, bool handles) {
+    os << "define i32 @" << function << "(ptr %context, ptr %inputs, ptr %outputs) {\n";
     failIf(isNull("%context"), 1, run + ": `context` is NULL");
     if (!inputs.empty())
       failIf(isNull("%inputs"), 1, run + ": `inputs` is NULL");
-    if (!outputs.empty())
+    if (!outputs.empty() && !handles)
       failIf(isNull("%outputs"), 1, run + ": `outputs` is NULL");
-    std::vector<std::string> pointers(plan.buffers.size());
-    auto check = [&](const Tensor &t, const std::string &pointer, const char *what, size_t i) {
-      if (t.bytes == 0)
-        return;
-      failIf(isNull(pointer), 1,
-             run + ": " + what + " " + std::to_string(i) + " (" + t.name + ") is NULL");
+    auto loadAll = [&](const std::vector<Tensor> &tensors, const char *array, const char *what) {
+      std::vector<std::string> pointers;
+      for (auto [i, t] : llvm::enumerate(tensors)) {
+        pointers.push_back(load(slot(array, i)));
+        if (t.bytes != 0 || handles)
+          failIf(isNull(pointers.back()), 1,
+                 run + ": " + what + " " + std::to_string(i) + " (" + t.name + ") is NULL");
+      }
+      return pointers;
     };
-    for (auto [i, t] : llvm::enumerate(inputs)) {
-      std::string pointer = load(slot("%inputs", i));
-      check(t, pointer, "input", i);
-      pointers[t.buffer] = pointer;
+    std::vector<std::string> in = loadAll(inputs, "%inputs", "input");
+    if (handles) {
+      if (!outputs.empty())
+        failIf(isNull("%outputs"), 1, run + ": `outputs` is NULL");
+      return {in, {}};
     }
+    return {in, loadAll(outputs, "%outputs", "output")};
+  }
+
+  void writeRunBuffers() {
+    auto [in, out] = openRun(p + "_run_buffers", p + "_run", /*handles=*/false);
+    std::vector<std::string> pointers(plan.buffers.size());
+    for (auto [i, t] : llvm::enumerate(inputs))
+      pointers[t.buffer] = in[i];
     std::vector<std::pair<std::string, uint32_t>> copiesAfter; // output pointer, buffer
     for (auto [i, t] : llvm::enumerate(outputs)) {
-      std::string pointer = load(slot("%outputs", i));
-      check(t, pointer, "output", i);
+      std::string pointer = out[i];
       if (plan.buffers[t.buffer].role == TG_BUFFER_OUTPUT && pointers[t.buffer].empty())
         pointers[t.buffer] = pointer;
       else
@@ -458,11 +492,114 @@ private:
 
   /// The global holding `t`'s value, named `<p><suffix>`.
   std::string valueOf(const Tensor &t, const std::string &suffix) {
-    std::string name = "@" + p + suffix;
-    globals += name + " = internal constant [" + std::to_string(t.bytes) +
+    return bytesGlobal(p + suffix, t.value);
+  }
+  std::string bytesGlobal(const std::string &name, const std::string *bytes) {
+    globals += "@" + name + " = internal constant [" + std::to_string(bytes->size()) +
                " x i8] zeroinitializer, align 64\n";
-    values.push_back({name.substr(1), t.value});
-    return name;
+    values.push_back({name, bytes});
+    return "@" + name;
+  }
+
+  /// A constant array of `type` with one element per tensor.
+  std::string table(const std::string &type, size_t count,
+                    llvm::function_ref<std::string(size_t)> element) {
+    std::string elements;
+    for (size_t i = 0; i < count; ++i)
+      elements += (i ? ", " : "") + type + " " + element(i);
+    return constant("[" + std::to_string(count) + " x " + type + "]",
+                    count ? "[" + elements + "]" : "zeroinitializer");
+  }
+  std::string argumentBytes() {
+    return table("i64", plan.inputs.size(), [&](size_t a) {
+      return std::to_string(plan.buffers[plan.inputs[a]].size_bytes);
+    });
+  }
+  /// A zeroed array of `count` pointers on the stack.
+  std::string pointerArray(size_t count) {
+    std::string array = value();
+    os << "  " << array << " = alloca [" << std::max<size_t>(1, count) << " x ptr]\n"
+       << "  call void @llvm.memset.p0.i64(ptr " << array << ", i8 0, i64 "
+       << 8 * std::max<size_t>(1, count) << ", i1 false)\n";
+    return array;
+  }
+
+  /// GPU: the context is libtgrt's device and executable, and the
+  /// parameters uploaded (tg_aot_gpu.c).
+  void writeGPUCreate() {
+    bool fromFile = weights == AOTWeights::File && !parameters.empty();
+    os << "define i32 @" << p << "_create(ptr %context"
+       << (weights == AOTWeights::File ? ", ptr %weights" : "") << ") {\n";
+    failIf(isNull("%context"), 1, p + "_create: `context` is NULL");
+    std::string bound = pointerArray(plan.inputs.size()), loaded;
+    auto freeLoaded = [&] {
+      for (size_t k = 0; k < parameters.size(); ++k) {
+        std::string pointer = load(slot(loaded, k));
+        os << "  call void @free(ptr " << pointer << ")\n";
+      }
+    };
+    if (fromFile) {
+      loaded = pointerArray(parameters.size());
+      std::string status = value(), bad = value(), failed = label(), ok = label();
+      os << "  " << status << " = call i32 @tg_aot_load_safetensors(ptr %weights, "
+         << parameterTables() << ", ptr " << loaded << ")\n"
+         << "  " << bad << " = icmp ne i32 " << status << ", 0\n"
+         << "  br i1 " << bad << ", label %" << failed << ", label %" << ok << "\n"
+         << failed << ":\n";
+      freeLoaded();
+      os << "  ret i32 " << status << "\n" << ok << ":\n";
+    }
+    for (auto [k, t] : llvm::enumerate(parameters)) {
+      std::string data = fromFile ? load(slot(loaded, k))
+                                  : valueOf(t, "_parameter_" + std::to_string(k));
+      std::string address = slot(bound, t.argument);
+      os << "  store ptr " << data << ", ptr " << address << "\n";
+    }
+    std::string deviceName = constant("[" + std::to_string(device.size() + 1) + " x i8]",
+                                      irString(device));
+    std::string blob = bytesGlobal(p + "_executable", executable), status = value();
+    os << "  " << status << " = call i32 @tg_aot_gpu_create(ptr " << deviceName << ", ptr "
+       << blob << ", i64 " << executable->size() << ", i32 " << plan.inputs.size() << ", ptr "
+       << bound << ", ptr " << argumentBytes() << ", ptr %context)\n";
+    if (fromFile)
+      freeLoaded();
+    os << "  ret i32 " << status << "\n}\n";
+  }
+
+  /// GPU, from host memory: each input at its argument's place.
+  void writeGPURunBuffers() {
+    auto [in, out] = openRun(p + "_run_buffers", p + "_run", /*handles=*/false);
+    std::string arguments = pointerArray(plan.inputs.size());
+    for (auto [i, t] : llvm::enumerate(inputs)) {
+      std::string address = slot(arguments, t.argument);
+      os << "  store ptr " << in[i] << ", ptr " << address << "\n";
+    }
+    std::vector<bool> written(plan.inputs.size(), false);
+    for (const Tensor &t : inputs)
+      written[t.argument] = t.writtenInPlace;
+    std::string writtenTable = table("i8", written.size(), [&](size_t a) {
+      return written[a] ? "1" : "0";
+    });
+    std::string resultBytes = table("i64", outputs.size(), [&](size_t r) {
+      return std::to_string(outputs[r].bytes);
+    });
+    std::string status = value();
+    os << "  " << status << " = call i32 @tg_aot_gpu_run(ptr %context, ptr " << arguments
+       << ", ptr " << argumentBytes() << ", ptr " << writtenTable << ", ptr %outputs, ptr "
+       << resultBytes << ", i32 " << outputs.size() << ")\n  ret i32 " << status << "\n}\n";
+  }
+
+  /// GPU, on the caller's libtgrt buffers.
+  void writeGPURunDevice() {
+    auto [in, out] = openRun(p + "_run_device", p + "_run_device", /*handles=*/true);
+    std::string arguments = pointerArray(plan.inputs.size());
+    for (auto [i, t] : llvm::enumerate(inputs)) {
+      std::string address = slot(arguments, t.argument);
+      os << "  store ptr " << in[i] << ", ptr " << address << "\n";
+    }
+    std::string status = value();
+    os << "  " << status << " = call i32 @tg_aot_gpu_run_device(ptr %context, ptr " << arguments
+       << ", ptr %outputs, i32 " << outputs.size() << ")\n  ret i32 " << status << "\n}\n";
   }
 
   /// With the parameters as inputs: initial_value(input), the value each
@@ -575,17 +712,21 @@ private:
 /// and shape, and the functions.
 std::string writeHeader(const std::string &p, const std::string &function,
                         const std::vector<Tensor> &inputs, const std::vector<Tensor> &outputs,
-                        const std::vector<Tensor> &parameters, AOTWeights weights) {
+                        const std::vector<Tensor> &parameters, AOTWeights weights, bool gpu) {
   bool fromFile = weights == AOTWeights::File;
   std::string P = llvm::StringRef(p).upper();
   std::string guard = P + "_H";
   std::string h;
   llvm::raw_string_ostream os(h);
   os << "/* " << p << ".h: @" << function << " compiled ahead of time by tg-compile. Link " << p
-     << ".o (it needs libc and\n * pthreads only). Tensors are dense, row-major; float16 and "
-        "bfloat16 are their\n * 16-bit patterns. Workers: THREADS from the environment, else "
-        "one per online\n * CPU. A context is used by one thread at a time. */\n"
-     << "#ifndef " << guard << "\n#define " << guard << "\n\n#include <stdint.h>\n\n"
+     << (gpu ? ".o with -ltgrt -lpthread -lm: it\n * holds the runtime's executable for its "
+               "device and runs it through libtgrt\n * (tgrt.h). "
+             : ".o with -lpthread -lm (it\n * needs libc, libm and pthreads only). ")
+     << "Tensors are dense, row-major; float16 and\n * bfloat16 are their 16-bit patterns. "
+     << (gpu ? "" : "Workers: THREADS from the environment, else\n * one per online CPU. ")
+     << "A context is used by one thread at a time. */\n"
+     << "#ifndef " << guard << "\n#define " << guard << "\n\n#include <stdint.h>\n"
+     << (gpu ? "\n#include \"tgrt.h\"\n" : "") << "\n"
      << "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n"
      << "typedef struct " << p << "_context " << p << "_context;\n\n"
      << "/* What every function returns; " << p
@@ -599,6 +740,7 @@ std::string writeHeader(const std::string &p, const std::string &function,
                         "_WEIGHTS_ERROR 4 /* the weights file is missing, unreadable or not the "
                         "model's */\n"
                   : "")
+     << (gpu ? "#define " + P + "_DEVICE_ERROR 5 /* the device or libtgrt failed */\n" : "")
      << "\n"
      << "/* Element types, as " << p << "_tensor.dtype gives them. */\n";
   for (uint32_t dtype = TG_DTYPE_BOOL; dtype <= TG_DTYPE_FLOAT64; ++dtype)
@@ -705,6 +847,12 @@ std::string writeHeader(const std::string &p, const std::string &function,
   os << ");\n\n/* The same with the tensors as arrays of pointers, in order. */\n"
      << "int " << p << "_run_buffers(" << p
      << "_context *context, void *const *inputs, void *const *outputs);\n\n"
+     << (gpu ? "/* The same on the device's own buffers (libtgrt's): `outputs` receives a new\n"
+               " * buffer per result (release each); the inputs updated in place are written\n"
+               " * where they are. */\nint " +
+                   p + "_run_device(" + p +
+                   "_context *context, const tgrt_buffer *inputs, tgrt_buffer *outputs);\n\n"
+             : "")
      << "/* A tensor with its shape, for " << p << "_run_tensors. */\n"
      << "typedef struct " << p << "_tensor {\n  void *data;\n  const int64_t *shape;\n"
      << "  int32_t rank;\n  int32_t dtype; /* " << P << "_DTYPE_... */\n} " << p
@@ -747,26 +895,31 @@ FailureOr<AOTObject> mlir::tg::compileAOT(ModuleOp module, const AOTOptions &opt
   if (failed(machine))
     return module.emitError("tg-compile: ") << error;
   std::string arch = llvm::Triple(machine->triple).getArchName().str();
-  const SupportObject *support = nullptr;
-  for (const SupportObject &candidate : kSupportObjects)
+  const bool gpu = options.device != "CPU";
+  const SupportObject *support = nullptr, *gpuSupport = nullptr;
+  for (const SupportObject &candidate : kSupportObjects) {
     if (arch == candidate.arch)
       support = &candidate;
-  if (!support) {
+    if (arch + "_gpu" == candidate.arch)
+      gpuSupport = &candidate;
+  }
+  if (!support || !gpuSupport) {
     std::string built;
     for (const SupportObject &candidate : kSupportObjects)
-      built += (built.empty() ? "" : ", ") + std::string(candidate.arch);
+      if (!StringRef(candidate.arch).ends_with("_gpu"))
+        built += (built.empty() ? "" : ", ") + std::string(candidate.arch);
     return module.emitError("tg-compile: this build has no worker support for ")
            << arch << " (it has " << built << ")";
   }
 
   CompileOptions compile;
-  compile.device = "CPU";
+  compile.device = options.device;
   compile.portable = options.portable;
   compile.triple = options.triple;
   compile.noopt = options.noopt;
   compile.debug = options.debug;
   compile.log = options.log;
-  compile.format = options.output == "obj" ? "obj" : "llvm";
+  compile.format = gpu ? "bin" : options.output == "obj" ? "obj" : "llvm";
   compile.symbolPrefix = options.name + "_";
   FailureOr<Executable> executable = compileFunction(module, options.function, compile);
   if (failed(executable))
@@ -794,6 +947,7 @@ FailureOr<AOTObject> mlir::tg::compileAOT(ModuleOp module, const AOTOptions &opt
     const AOTParameter *parameter = parameterOf.lookup(i);
     Tensor t = tensor(buffer, function.getArgAttrOfType<StringAttr>(i, kNameAttrName),
                       "input" + std::to_string(i));
+    t.argument = i;
     BlockArgument arg = function.getArgument(i);
     t.writtenInPlace = llvm::any_of(arg.getUsers(), [&](Operation *user) {
       return isa<AssignOp>(user) && user->getOperand(0) == arg;
@@ -830,7 +984,8 @@ FailureOr<AOTObject> mlir::tg::compileAOT(ModuleOp module, const AOTOptions &opt
     if (!parameterNames.insert(t.name).second)
       return function.emitError("tg-compile: two parameters are named \"") << t.name << "\"";
 
-  PlanWriter writer(plan, options.name, inputs, outputs, parameters, options.weights);
+  PlanWriter writer(plan, options.name, inputs, outputs, parameters, options.weights,
+                    options.device, gpu ? &executable->blob : nullptr);
   std::string ir = writer.write();
   llvm::LLVMContext context;
   llvm::SMDiagnostic diagnostic;
@@ -850,12 +1005,12 @@ FailureOr<AOTObject> mlir::tg::compileAOT(ModuleOp module, const AOTOptions &opt
   CPUCodegenOptions codegen;
   codegen.machine = *machine;
   std::string header = writeHeader(options.name, options.function, inputs, outputs, parameters,
-                                   options.weights);
+                                   options.weights, gpu);
   if (options.output != "obj") {
-    // One module, kernels and plan, printed after optimization.
+    // One module, kernels (on the CPU) and plan, printed after optimization.
     std::unique_ptr<llvm::Module> kernels =
-        llvm::parseAssemblyString(plan.binary, diagnostic, context);
-    if (!kernels || llvm::Linker::linkModules(*planModule, std::move(kernels)))
+        gpu ? nullptr : llvm::parseAssemblyString(plan.binary, diagnostic, context);
+    if (!gpu && (!kernels || llvm::Linker::linkModules(*planModule, std::move(kernels))))
       return module.emitError("tg-compile: the kernels' LLVM IR does not link with the plan's "
                               "(a bug)");
     std::string listing;
@@ -868,10 +1023,13 @@ FailureOr<AOTObject> mlir::tg::compileAOT(ModuleOp module, const AOTOptions &opt
   FailureOr<std::string> planObject = emitCPUObject(*planModule, codegen, error);
   if (failed(planObject))
     return module.emitError("tg-compile: ") << error;
-  FailureOr<std::string> object = linkCPUObjects(
-      {plan.binary, *planObject, std::string(reinterpret_cast<const char *>(support->bytes),
-                                             support->size)},
-      *machine, /*shared=*/false, /*pthreads=*/true, error);
+  auto bytesOf = [](const SupportObject *object) {
+    return std::string(reinterpret_cast<const char *>(object->bytes), object->size);
+  };
+  std::vector<std::string> objects = {*planObject, bytesOf(support)};
+  objects.push_back(gpu ? bytesOf(gpuSupport) : plan.binary);
+  FailureOr<std::string> object =
+      linkCPUObjects(objects, *machine, /*shared=*/false, /*pthreads=*/true, error);
   if (failed(object))
     return module.emitError("tg-compile: ") << error;
   return AOTObject{*object, header};

@@ -14,6 +14,7 @@
 
 #include "tg/Conversion/Passes.h"
 #include "tg/Dialect/TG/IR/TGOps.h"
+#include "tg/Dialect/TG/Rules/Rules.h"
 #include "tg/Dialect/TG/Transforms/Passes.h"
 #include "tg/Target/CPU/Passes.h"
 #include "tg/Target/GPU/Passes.h"
@@ -27,6 +28,8 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -234,6 +237,12 @@ void mlir::tg::registerTGPipelines() {
                                  " binary",
                              &TargetBackend::buildPipeline);
   }
+}
+
+void mlir::tg::registerCompilerDialects(DialectRegistry &registry) {
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+  registerTGDialect(registry);
 }
 
 FailureOr<std::string> mlir::tg::chooseFunction(ModuleOp module, StringRef requested,

@@ -14,15 +14,12 @@
 
 #include "tg/Compiler/Compiler.h"
 #include "tg/Compiler/LaunchTiming.h"
-#include "tg/Dialect/TG/Rules/Rules.h"
 #include "tg/Support/Knobs.h"
 #include "tgrt.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -36,12 +33,12 @@ namespace {
 
 Stats statistics;
 
-mlir::MLIRContext &context() {
+} // namespace
+
+mlir::MLIRContext &compilerContext() {
   static mlir::MLIRContext *ctx = [] {
     mlir::DialectRegistry registry;
-    mlir::registerAllDialects(registry);
-    mlir::registerAllExtensions(registry);
-    mlir::tg::registerTGDialect(registry);
+    mlir::tg::registerCompilerDialects(registry);
     auto *c = new mlir::MLIRContext(registry);
     c->loadAllAvailableDialects();
     c->printOpOnDiagnostic(false);
@@ -50,10 +47,12 @@ mlir::MLIRContext &context() {
   return *ctx;
 }
 
+namespace {
+
 /// Compiles a schedule into an executable blob; compiler errors become a
 /// tg::Error carrying their text.
 std::string compile(const Schedule &schedule, const std::string &device) {
-  mlir::MLIRContext &ctx = context();
+  mlir::MLIRContext &ctx = compilerContext();
   std::string diagnostics;
   llvm::raw_string_ostream text(diagnostics);
   mlir::ScopedDiagnosticHandler handler(&ctx, [&](mlir::Diagnostic &d) {

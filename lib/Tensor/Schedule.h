@@ -32,6 +32,10 @@ struct Schedule {
 /// The schedule that realizes `targets` (pending nodes).
 Schedule scheduleOf(const std::vector<NodeRef> &targets);
 
+/// The context every graph is lowered and compiled in (the tg dialect and
+/// what it lowers to loaded).
+mlir::MLIRContext &compilerContext();
+
 /// The schedule as a module with one function, @graph, of tg ops.
 mlir::OwningOpRef<mlir::ModuleOp> lowerToTG(const Schedule &schedule, mlir::MLIRContext &context);
 

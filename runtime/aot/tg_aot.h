@@ -2,7 +2,8 @@
  *
  * tg-compile's objects (model.o) hold their kernels and their launch plan as
  * native code; the plan calls these few functions, which tg-compile links
- * into every object it writes (tg_aot.c). They need libc and pthreads only.
+ * into every object it writes (tg_aot.c). They need libc and pthreads only
+ * (kernels may also call libm).
  * Every definition is weak, so two models' objects link into one program.
  *
  *===----------------------------------------------------------------------===*/
@@ -49,6 +50,32 @@ void *tg_aot_alloc(uint64_t size);
 int tg_aot_load_safetensors(const char *path, uint32_t count, const char *const *names,
                             const char *const *dtypes, const int32_t *ranks,
                             const int64_t *const *shapes, const uint64_t *bytes, void **buffers);
+
+/* ---- GPU objects (tg_aot_gpu.c, which calls libtgrt) -------------------- */
+
+struct tgrt_buffer_t;
+typedef struct tg_aot_gpu tg_aot_gpu;
+
+/* Opens `device`, loads `executable` (the runtime's executable file, `size`
+ * bytes) and uploads the parameters: `bound[a]` is argument a's value (of
+ * `bytes[a]` bytes) when the object provides it, else NULL. Returns 0, 2
+ * when out of memory, or 5 with the runtime's reason. */
+int tg_aot_gpu_create(const char *device, const void *executable, uint64_t size,
+                      uint32_t num_arguments, const void *const *bound, const uint64_t *bytes,
+                      tg_aot_gpu **gpu);
+void tg_aot_gpu_destroy(tg_aot_gpu *gpu);
+
+/* One run from host memory: uploads `arguments[a]` (NULL for a parameter
+ * the object provides), runs, downloads the results and, where `written[a]`,
+ * the arguments the run updated in place. */
+int tg_aot_gpu_run(tg_aot_gpu *gpu, void *const *arguments, const uint64_t *bytes,
+                   const uint8_t *written, void *const *results, const uint64_t *result_bytes,
+                   uint32_t num_results);
+
+/* One run on the caller's device buffers (NULL for a parameter the object
+ * provides); `results` receives a new buffer per result. */
+int tg_aot_gpu_run_device(tg_aot_gpu *gpu, struct tgrt_buffer_t *const *arguments,
+                          struct tgrt_buffer_t **results, uint32_t num_results);
 
 #ifdef __cplusplus
 }

@@ -33,15 +33,12 @@
 #include "Reference.h"
 
 #include "tg/Compiler/Compiler.h"
-#include "tg/Dialect/TG/Rules/Rules.h"
 #include "tgrt.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/Support/raw_ostream.h"
@@ -78,9 +75,7 @@ struct Environment {
 
   static mlir::DialectRegistry makeRegistry() {
     mlir::DialectRegistry registry;
-    mlir::registerAllDialects(registry);
-    mlir::registerAllExtensions(registry);
-    mlir::tg::registerTGDialect(registry);
+    mlir::tg::registerCompilerDialects(registry);
     return registry;
   }
 

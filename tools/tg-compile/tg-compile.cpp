@@ -1,7 +1,9 @@
 //===- tg-compile.cpp - models to object files, ahead of time -------------===//
 //
 // tg-compile model.mlir --emit=obj        model.o and model.h (CPU: kernels
-//                                          and launch plan as native code)
+//                                          and launch plan as native code;
+//                                          --device=VULKAN etc.: the runtime's
+//                                          executable, run through libtgrt)
 //            --emit=lib                   model.so, linked from that object
 //            --emit=exe                   the runtime's executable file, for
 //                                          tgrt_executable_load and tg-run
@@ -16,15 +18,12 @@
 
 #include "tg/Compiler/AOT.h"
 #include "tg/Compiler/Compiler.h"
-#include "tg/Dialect/TG/Rules/Rules.h"
 #include "tg/Support/Knobs.h"
 #include "tg/Target/TargetBackend.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -83,7 +82,9 @@ static cl::opt<std::string> weightsMode(
              "their initial values in the object)"),
     cl::init("embed"), cl::cat(compileCategory));
 static cl::opt<std::string> device("device",
-                                   cl::desc("With --emit=exe: the device kind (default CPU)"),
+                                   cl::desc("The device kind: CPU (native code, the default), "
+                                            "or VULKAN, CUDA, HIP (the runtime's executable, "
+                                            "run through libtgrt)"),
                                    cl::init("CPU"), cl::cat(compileCategory));
 
 namespace {
@@ -122,7 +123,7 @@ int main(int argc, char **argv) {
   cl::ParseCommandLineOptions(argc, argv, "tinygrad-mlir: compile a model ahead of time\n");
   // The in-process linker resets every command-line option when it is
   // done: keep the values.
-  const std::string kind = emit, input = inputFile, deviceKind = device,
+  const std::string kind = emit, input = inputFile, deviceKind = llvm::StringRef(device).upper(),
                     parameters = parametersFile, weights = weightsMode;
   const std::string prefix = name.empty() ? identifierOf(input) : std::string(name);
   static const std::map<std::string, std::string> extensions = {
@@ -147,9 +148,7 @@ int main(int argc, char **argv) {
     header = headerFile;
 
   DialectRegistry registry;
-  registerAllDialects(registry);
-  registerAllExtensions(registry);
-  mlir::tg::registerTGDialect(registry);
+  mlir::tg::registerCompilerDialects(registry);
   MLIRContext context(registry);
   context.printOpOnDiagnostic(false);
   context.loadAllAvailableDialects();
@@ -195,13 +194,10 @@ int main(int argc, char **argv) {
     module->print(os);
     return write(output, text);
   }
-  if (deviceKind != "CPU")
-    return fail("--emit=" + kind + " writes CPU code; --device=" + deviceKind +
-                " needs --emit=exe (GPU objects are not written yet)");
-
   mlir::tg::AOTOptions options;
   options.name = prefix;
   options.function = function;
+  options.device = deviceKind;
   options.triple = target;
   options.portable = portable;
   options.noopt = noopt;

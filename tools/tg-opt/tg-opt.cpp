@@ -8,12 +8,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "tg/Compiler/Compiler.h"
-#include "tg/Dialect/TG/Rules/Rules.h"
 #include "tg/Target/TargetBackend.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -65,11 +62,9 @@ int main(int argc, char **argv) {
   }
 
   mlir::DialectRegistry registry;
-  mlir::registerAllDialects(registry);
-  mlir::registerAllExtensions(registry);
+  mlir::tg::registerCompilerDialects(registry);
   // gpu-module-to-binary translates kernels to LLVM IR.
   mlir::registerAllToLLVMIRTranslations(registry);
-  mlir::tg::registerTGDialect(registry);
 
   return mlir::asMainReturnCode(mlir::MlirOptMain(int(args.size()), args.data(),
                                                   "tinygrad-mlir optimizer driver\n", registry));

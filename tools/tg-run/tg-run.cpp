@@ -15,7 +15,6 @@
 
 #include "tg/Compiler/Compiler.h"
 #include "tg/Compiler/LaunchTiming.h"
-#include "tg/Dialect/TG/Rules/Rules.h"
 #include "tg/Support/Knobs.h"
 #include "tg/Support/NarrowFloats.h"
 #include "tg/Target/TargetBackend.h"
@@ -25,8 +24,6 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/ADT/StringExtras.h"
 #include "mlir/Support/FileUtilities.h"
@@ -329,9 +326,7 @@ int compile(tgrt_device dev, const std::string &deviceName, bool portableCode,
             const std::string &binaryFile, int debug, std::string &blob, std::string &name,
             double &compileSeconds, size_t &numKernels) {
   DialectRegistry registry;
-  registerAllDialects(registry);
-  registerAllExtensions(registry);
-  mlir::tg::registerTGDialect(registry);
+  mlir::tg::registerCompilerDialects(registry);
   MLIRContext context(registry);
   // Errors point at source locations; a dump of the failing op would bury them.
   context.printOpOnDiagnostic(false);

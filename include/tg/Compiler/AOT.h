@@ -1,10 +1,11 @@
 //===- AOT.h - a tg function to an object file and a C header ----*- C++ -*-===//
 //
-// tg-compile's CPU output: the kernels and the launch plan as native code in
-// one relocatable object, with a C header whose functions take and return
-// the function's tensors as pointers. The object needs libc, libm and
-// pthreads only (its workers are a small pool of pthreads, runtime/aot);
-// it does not link libtgrt.
+// tg-compile's output: for the CPU, the kernels and the launch plan as
+// native code in one relocatable object, with a C header whose functions
+// take and return the function's tensors as pointers; the object needs
+// libc, libm and pthreads only (its workers are a small pool of pthreads,
+// runtime/aot), not libtgrt. For a GPU, the object holds the runtime's
+// executable and runs it through libtgrt behind the same header.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TG_COMPILER_AOT_H
@@ -47,6 +48,10 @@ struct AOTOptions {
   std::string name = "model";
   /// The function of the module to compile.
   std::string function;
+  /// The device it runs on: "CPU" (kernels and plan as native code), or a
+  /// GPU ("VULKAN", "CUDA", "HIP"): the runtime's executable in the object,
+  /// run through libtgrt.
+  std::string device = "CPU";
   /// The target triple (empty: this machine), and code for any x86-64-v2
   /// CPU instead of this one's.
   std::string triple;

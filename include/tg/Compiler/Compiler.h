@@ -21,6 +21,7 @@ class raw_ostream;
 }
 
 namespace mlir {
+class DialectRegistry;
 class ModuleOp;
 namespace tg {
 
@@ -71,6 +72,11 @@ struct Executable {
 /// `tg-gpu-to-nvvm{chip format}`, ...). compileFunction runs the same ones,
 /// reading the launch plan from the host function between a target's two.
 void registerTGPipelines();
+
+/// The dialects and extensions the compiler's pipelines use, the tg
+/// dialect (with its canonicalization patterns) among them: what a context
+/// that compiles needs.
+void registerCompilerDialects(DialectRegistry &registry);
 
 /// The function a tool compiles: `requested`, or when it is empty the
 /// module's only public function with a body. On failure, a sentence in
