@@ -23,6 +23,14 @@ import platform
 import shutil
 
 config.available_features.add(platform.machine())
+# The x86-64 levels this CPU runs (x86-64-v3: AVX2; x86-64-v4: AVX-512), for
+# tests that run code compiled for a level.
+if os.path.exists("/proc/cpuinfo"):
+    with open("/proc/cpuinfo") as cpuinfo:
+        flags = set(next((l.split(":", 1)[1].split() for l in cpuinfo if l.startswith("flags")), []))
+    for level, needs in (("x86-64-v3", {"avx2", "fma", "bmi2"}), ("x86-64-v4", {"avx512f", "avx512bw", "avx512vl", "avx512dq"})):
+        if platform.machine() == "x86_64" and needs <= flags:
+            config.available_features.add(level)
 if (platform.machine() != "aarch64" and shutil.which("aarch64-linux-gnu-gcc")
         and shutil.which("qemu-aarch64")
         and os.path.exists("/usr/aarch64-linux-gnu/include/pthread.h")):

@@ -873,6 +873,13 @@ std::string writeHeader(const std::string &p, const std::string &function,
   return h;
 }
 
+/// The CPU the object's host code runs on: the chip names it on the CPU,
+/// while a GPU's chip is the device's.
+FailureOr<CPUMachine> hostMachine(const AOTOptions &options, std::string &error) {
+  return cpuMachine(options.triple, options.device == "CPU" ? options.chip : "",
+                    options.portable, error);
+}
+
 } // namespace
 
 bool mlir::tg::isCIdentifier(StringRef name) {
@@ -891,11 +898,11 @@ FailureOr<AOTObject> mlir::tg::compileAOT(ModuleOp module, const AOTOptions &opt
     return module.emitError("tg-compile: no function @") << options.function << " in the module";
 
   std::string error;
-  FailureOr<CPUMachine> machine = cpuMachine(options.triple, options.portable, error);
+  const bool gpu = options.device != "CPU";
+  FailureOr<CPUMachine> machine = hostMachine(options, error);
   if (failed(machine))
     return module.emitError("tg-compile: ") << error;
   std::string arch = llvm::Triple(machine->triple).getArchName().str();
-  const bool gpu = options.device != "CPU";
   const SupportObject *support = nullptr, *gpuSupport = nullptr;
   for (const SupportObject &candidate : kSupportObjects) {
     if (arch == candidate.arch)
@@ -914,6 +921,7 @@ FailureOr<AOTObject> mlir::tg::compileAOT(ModuleOp module, const AOTOptions &opt
 
   CompileOptions compile;
   compile.device = options.device;
+  compile.chip = options.chip;
   compile.portable = options.portable;
   compile.triple = options.triple;
   compile.noopt = options.noopt;
@@ -1038,7 +1046,7 @@ FailureOr<AOTObject> mlir::tg::compileAOT(ModuleOp module, const AOTOptions &opt
 FailureOr<std::string> mlir::tg::linkAOTLibrary(ModuleOp module, const AOTObject &object,
                                                 const AOTOptions &options) {
   std::string error;
-  FailureOr<CPUMachine> machine = cpuMachine(options.triple, options.portable, error);
+  FailureOr<CPUMachine> machine = hostMachine(options, error);
   if (failed(machine))
     return module.emitError("tg-compile: ") << error;
   FailureOr<std::string> library =

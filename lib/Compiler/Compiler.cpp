@@ -103,7 +103,8 @@ std::string unreadOption(const TargetBackend &target, const TargetOptions &optio
 /// tg-opt's options for a target's pipelines: every TargetOptions field;
 /// a target rejects the ones it does not read.
 struct TargetPipelineOptions : PassPipelineOptions<TargetPipelineOptions> {
-  Option<std::string> chip{*this, "chip", llvm::cl::desc("GPU targets: the chip")};
+  Option<std::string> chip{*this, "chip",
+                           llvm::cl::desc("The chip: a GPU's, or the CPU's LLVM name")};
   Option<bool> portable{*this, "portable",
                         llvm::cl::desc("CPU: code for any x86-64-v2 CPU, not this one")};
   Option<bool> noopt{*this, "noopt", llvm::cl::desc("tinygrad's NOOPT=1")};

@@ -145,6 +145,7 @@ Compiled compile(const std::function<Trace(const std::vector<Tensor> &)> &fn,
   aot.function = "graph";
   aot.device = options.device;
   aot.triple = options.target;
+  aot.chip = options.chip;
   aot.portable = options.portable;
   aot.weights = options.weights == Weights::Embed  ? mlir::tg::AOTWeights::Embed
                 : options.weights == Weights::File ? mlir::tg::AOTWeights::File

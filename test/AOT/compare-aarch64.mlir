@@ -11,5 +11,7 @@
 // RUN: env CC=aarch64-linux-gnu-gcc RUN="qemu-aarch64 -L /usr/aarch64-linux-gnu" sh %S/Inputs/compare-functions.sh %S/../e2e/elementwise.mlir %t/elementwise %S/Inputs/harness.c --target=aarch64-linux-gnu | FileCheck %s
 // RUN: env CC=aarch64-linux-gnu-gcc RUN="qemu-aarch64 -L /usr/aarch64-linux-gnu" sh %S/Inputs/compare-functions.sh %S/../e2e/reduce.mlir %t/reduce %S/Inputs/harness.c --target=aarch64-linux-gnu | FileCheck %s
 // RUN: env CC=aarch64-linux-gnu-gcc RUN="qemu-aarch64 -L /usr/aarch64-linux-gnu" sh %S/Inputs/compare-functions.sh %S/Inputs/plans.mlir %t/plans %S/Inputs/harness.c --target=aarch64-linux-gnu | FileCheck %s
+// A named aarch64 CPU (--chip) runs there too.
+// RUN: env CC=aarch64-linux-gnu-gcc RUN="qemu-aarch64 -L /usr/aarch64-linux-gnu" sh %S/Inputs/compare-functions.sh %S/../e2e/reduce.mlir %t/reduce-neoverse %S/Inputs/harness.c --target=aarch64-linux-gnu --chip=neoverse-n1 | FileCheck %s
 // CHECK-NOT: differs
 // CHECK: [[N:[0-9]+]] of [[N]] functions equal to tg-run

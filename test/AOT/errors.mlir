@@ -24,6 +24,10 @@
 // ARCH: error: tg-compile: this build has no worker support for riscv64 (it has x86_64{{.*}})
 // RUN: not tg-compile %s --function=f --target=nonsense -o %t.o 2>&1 | FileCheck %s --check-prefix=TRIPLE
 // TRIPLE: error: tg-compile: {{.*}}nonsense
+// RUN: not tg-compile %s --function=f --chip=pentium9 -o %t.o 2>&1 | FileCheck %s --check-prefix=CPU
+// CPU: error: tg-compile: LLVM knows no CPU "pentium9" for {{.*}}
+// RUN: not tg-compile %s --function=f --chip=x86-64-v3 --portable -o %t.o 2>&1 | FileCheck %s --check-prefix=PORTABLE
+// PORTABLE: error: tg-compile: a CPU (x86-64-v3) and portable code for any x86-64-v2 are asked for at once
 
 // Functions the compiler cannot take, with the place that says why.
 // RUN: not tg-compile %s --function=scalar -o %t.o 2>&1 | FileCheck %s --check-prefix=SCALAR

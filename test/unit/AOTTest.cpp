@@ -286,6 +286,14 @@ TEST_F(AOT, Errors) {
   bad.emit = "exe";
   EXPECT_THROW(aot::compile(identity, {x}, bad), Error);
   EXPECT_THROW(aot::compile(identity, {x, x}, options("twice", aot::Weights::Embed)), Error);
+  bad = options("unknown_cpu", aot::Weights::Embed);
+  bad.chip = "pentium9";
+  try {
+    aot::compile(identity, {x}, bad);
+    ADD_FAILURE() << "code for a CPU LLVM does not know was compiled";
+  } catch (const Error &e) {
+    EXPECT_NE(std::string(e.what()).find("no CPU \"pentium9\""), std::string::npos) << e.what();
+  }
   Tensor w = Tensor::zeros({2}).realize();
   auto assigning = [&](const std::vector<Tensor> &in) { return w.assign(in[0]); };
   try {

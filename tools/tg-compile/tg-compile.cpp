@@ -68,6 +68,8 @@ static cl::opt<std::string> target("target",
                                    cl::desc("The target triple (default: this machine), e.g. "
                                             "aarch64-linux-gnu"),
                                    cl::cat(compileCategory));
+static cl::opt<std::string> chip("chip", cl::desc("The chip: a GPU's (sm_90, gfx90a), or the CPU's LLVM name instead of this machine's (x86-64-v3, x86-64-v4, neoverse-n1)"),
+                                 cl::cat(compileCategory));
 static cl::opt<bool> portable("portable", cl::desc("Code for any x86-64-v2 CPU, not this one"),
                               cl::cat(compileCategory));
 static cl::opt<std::string> parametersFile(
@@ -173,6 +175,7 @@ int main(int argc, char **argv) {
   if (kind == "exe") {
     mlir::tg::CompileOptions options;
     options.device = deviceKind;
+    options.chip = chip;
     options.portable = portable;
     options.triple = target;
     options.noopt = noopt;
@@ -199,6 +202,7 @@ int main(int argc, char **argv) {
   options.function = function;
   options.device = deviceKind;
   options.triple = target;
+  options.chip = chip;
   options.portable = portable;
   options.noopt = noopt;
   options.debug = debug;

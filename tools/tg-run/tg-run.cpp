@@ -61,6 +61,7 @@ static cl::opt<std::string> emitBinary(
              "the device binary (shared object, SPIR-V, cubin, hsaco) to this file, and exit"),
     cl::value_desc("file"), cl::cat(runCategory));
 static cl::opt<bool> listDevices("list-devices", cl::desc("List the backends and their devices, and exit"), cl::cat(runCategory));
+static cl::opt<std::string> chip("chip", cl::desc("The chip: a GPU's (sm_90, gfx90a), or the CPU's LLVM name instead of this machine's (x86-64-v3, x86-64-v4, neoverse-n1)"), cl::cat(runCategory));
 static cl::opt<bool> portable("portable", cl::desc("CPU: code for any x86-64-v2 machine"), cl::cat(runCategory));
 static cl::opt<std::string> outputFile("output",
                                        cl::desc("Write the results to this file instead of printing them: one line of elements each, exact (the --input=@file format)"),
@@ -353,6 +354,7 @@ int compile(tgrt_device dev, const std::string &deviceName, bool portableCode,
                        .first.upper();
   if (options.device.empty())
     options.device = "CPU";
+  options.chip = chip;
   options.portable = portableCode;
   options.noopt = knobs::integer("NOOPT") != 0;
   options.debug = debug;

@@ -52,9 +52,11 @@ struct AOTOptions {
   /// GPU ("VULKAN", "CUDA", "HIP"): the runtime's executable in the object,
   /// run through libtgrt.
   std::string device = "CPU";
-  /// The target triple (empty: this machine), and code for any x86-64-v2
-  /// CPU instead of this one's.
+  /// The target triple (empty: this machine); the chip: a GPU's (sm_90,
+  /// gfx90a), or the CPU's LLVM name (x86-64-v3) instead of this one; and
+  /// code for any x86-64-v2 CPU.
   std::string triple;
+  std::string chip;
   bool portable = false;
   /// tinygrad's NOOPT=1 and DEBUG, as for compileFunction.
   bool noopt = false;

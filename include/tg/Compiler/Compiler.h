@@ -29,7 +29,8 @@ struct CompileOptions {
   /// Device kind the code is for ("CPU", "VULKAN", ...): the registered
   /// target serving it compiles.
   std::string device = "CPU";
-  /// CUDA and HIP: the GPU to compile for (sm_90, gfx90a when empty).
+  /// The chip to compile for: CUDA's and HIP's GPU (sm_90, gfx90a when
+  /// empty), or the CPU's LLVM name (x86-64-v3; this machine's when empty).
   std::string chip;
   /// CPU: code for any x86-64-v2 machine instead of this one's CPU.
   bool portable = false;

@@ -42,7 +42,8 @@ namespace tg {
 /// What the compiler is asked for. Each target reads the options it lists
 /// in TargetBackend::options() and rejects the others.
 struct TargetOptions {
-  /// GPU targets: the chip to compile for (the target's default when empty).
+  /// The chip to compile for (the target's default when empty): a GPU's
+  /// (sm_90, gfx90a), or the CPU's LLVM name (x86-64-v3) for the CPU target.
   std::string chip;
   /// CPU: code for any x86-64-v2 machine instead of this one.
   bool portable = false;

@@ -64,10 +64,12 @@ struct Options {
   std::vector<std::string> input_names, output_names;
   /// The device: "CPU" (native code) or a GPU ("VULKAN", "CUDA", "HIP":
   /// the object runs the runtime's executable through libtgrt); a target
-  /// triple for the host code (default: this machine) and code for any
-  /// x86-64-v2 CPU.
+  /// triple for the host code (default: this machine); the chip (a GPU's,
+  /// or the CPU's LLVM name such as x86-64-v3; default: this machine's);
+  /// and code for any x86-64-v2 CPU.
   std::string device = "CPU";
   std::string target;
+  std::string chip;
   bool portable = false;
 };
 

@@ -40,6 +40,7 @@ public:
   std::string binaryKind() const override { return "cpu-elf"; }
   std::vector<TargetOptionInfo> options() const override {
     return {{"noopt", "tinygrad's NOOPT=1: no tiling, vectorization or worker split"},
+            {"chip", "the CPU, by its LLVM name (x86-64-v3, neoverse-n1), instead of this one"},
             {"portable", "code for any x86-64-v2 CPU instead of this one"},
             {"triple", "code for another target triple (aarch64-linux-gnu), its generic CPU"},
             {"format", "bin (a shared object), obj (a relocatable object, for tg-compile) or "
@@ -52,7 +53,7 @@ public:
   LogicalResult buildKernelPipeline(OpPassManager &pm, const TargetOptions &options,
                                     llvm::raw_ostream &errors) const override {
     std::string error;
-    FailureOr<CPUMachine> machine = cpuMachine(options.triple, options.portable, error);
+    FailureOr<CPUMachine> machine = cpuMachine(options.triple, options.chip, options.portable, error);
     if (failed(machine)) {
       errors << error;
       return failure();
@@ -82,7 +83,7 @@ public:
       if (auto size = kernel->getAttrOfType<IntegerAttr>("tg.parallel_size"))
         binary.parallelSize[kernel.getName().str()] = size.getInt();
     std::string error;
-    FailureOr<CPUMachine> machine = cpuMachine(options.triple, options.portable, error);
+    FailureOr<CPUMachine> machine = cpuMachine(options.triple, options.chip, options.portable, error);
     if (failed(machine))
       return module.emitError("tg: ") << error;
     CPUCodegenOptions codegen;
@@ -113,7 +114,7 @@ public:
 
   std::string describe(const TargetOptions &options) const override {
     std::string error;
-    FailureOr<CPUMachine> machine = cpuMachine(options.triple, options.portable, error);
+    FailureOr<CPUMachine> machine = cpuMachine(options.triple, options.chip, options.portable, error);
     if (failed(machine))
       return error;
     return tg::describe(*machine) + ", " + std::to_string(cpuVectorBytes(*machine)) +

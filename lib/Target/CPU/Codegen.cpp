@@ -13,6 +13,7 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/FileSystem.h"
@@ -81,19 +82,48 @@ std::unique_ptr<llvm::TargetMachine> targetMachine(const CPUMachine &machine, st
 
 } // namespace
 
-FailureOr<CPUMachine> mlir::tg::cpuMachine(StringRef triple, bool portable, std::string &error) {
-  std::string host = llvm::sys::getDefaultTargetTriple();
-  if (!triple.empty() && llvm::Triple(triple).getArch() != llvm::Triple(host).getArch()) {
-    initializeTargets();
-    llvm::Triple normalized(llvm::Triple::normalize(triple));
-    if (!llvm::TargetRegistry::lookupTarget(normalized, error))
-      return failure();
-    return CPUMachine{normalized.str(), "generic", ""};
+/// The features `cpu` of `triple` has, as "+name,...": a named CPU's are
+/// what its LLVM definition implies, as the host's are what it reports.
+static FailureOr<std::string> namedCPUFeatures(const llvm::Triple &triple, StringRef cpu,
+                                               std::string &error) {
+  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return failure();
+  std::unique_ptr<llvm::MCSubtargetInfo> subtarget(
+      target->createMCSubtargetInfo(triple, cpu, ""));
+  if (!subtarget || !subtarget->isCPUStringValid(cpu)) {
+    error = "LLVM knows no CPU \"" + cpu.str() + "\" for " + triple.str();
+    return failure();
   }
-  CPUMachine machine{triple.empty() ? host : llvm::Triple::normalize(triple), kPortableCPU, ""};
+  std::string features;
+  for (const llvm::SubtargetFeatureKV &feature : subtarget->getAllProcessorFeatures())
+    if (subtarget->getFeatureBits().test(feature.Value))
+      features += (features.empty() ? "+" : ",+") + std::string(feature.Key);
+  return features;
+}
+
+FailureOr<CPUMachine> mlir::tg::cpuMachine(StringRef triple, StringRef cpu, bool portable,
+                                           std::string &error) {
+  if (portable && !cpu.empty() && cpu != kPortableCPU) {
+    error = "a CPU (" + cpu.str() + ") and portable code for any " + kPortableCPU +
+            " are asked for at once";
+    return failure();
+  }
+  initializeTargets();
+  llvm::Triple host(llvm::sys::getDefaultTargetTriple());
+  llvm::Triple normalized(triple.empty() ? host.str() : llvm::Triple::normalize(triple));
+  bool cross = normalized.getArch() != host.getArch();
   if (portable)
-    return machine;
-  machine.cpu = llvm::sys::getHostCPUName().str();
+    cpu = kPortableCPU;
+  if (cpu.empty() && cross)
+    cpu = "generic";
+  if (!cpu.empty()) {
+    FailureOr<std::string> features = namedCPUFeatures(normalized, cpu, error);
+    if (failed(features))
+      return failure();
+    return CPUMachine{normalized.str(), cpu.str(), *features};
+  }
+  CPUMachine machine{normalized.str(), llvm::sys::getHostCPUName().str(), ""};
   for (const auto &[name, enabled] : llvm::sys::getHostCPUFeatures())
     machine.features +=
         (machine.features.empty() ? "" : ",") + std::string(enabled ? "+" : "-") + name.str();

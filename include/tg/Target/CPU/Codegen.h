@@ -15,15 +15,18 @@ namespace mlir {
 class ModuleOp;
 namespace tg {
 
-/// What CPU code is generated for: this machine's CPU; any x86-64-v2 CPU
+/// What CPU code is generated for: this machine's CPU; a named one (an LLVM
+/// CPU name: x86-64-v3, the x86-64 levels, neoverse-n1); any x86-64-v2 CPU
 /// (`portable`); or another target triple (`aarch64-linux-gnu`), its generic
-/// CPU.
+/// CPU unless one is named.
 struct CPUMachine {
   std::string triple, cpu, features;
 };
-/// The machine for `triple` (empty: this one) and `portable`, or an error
-/// message when LLVM has no target for the triple.
-FailureOr<CPUMachine> cpuMachine(StringRef triple, bool portable, std::string &error);
+/// The machine for `triple` (empty: this one), `cpu` (empty: the triple's
+/// own) and `portable`, or an error message when LLVM has no target for the
+/// triple or no such CPU.
+FailureOr<CPUMachine> cpuMachine(StringRef triple, StringRef cpu, bool portable,
+                                 std::string &error);
 /// "x86_64-pc-linux-gnu znver4", for DEBUG output.
 std::string describe(const CPUMachine &machine);
 /// The width in bytes of its vector registers (64 with AVX-512, 32 with
