@@ -23,6 +23,9 @@ packages=(
   # the C target's test: its runtime plug-in compiles C with cc; the test
   # reads the history of its folder
   gcc git
+  # the ONNX importer (the ONNX library and protobuf) and the ONNX backend
+  # test suite its conformance run reads
+  libonnx-dev libprotobuf-dev libonnx-testdata
   # tg-compile's aarch64 objects: the cross C library and gcc to link them,
   # qemu-user to run them in the tests
   gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user

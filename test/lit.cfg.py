@@ -15,7 +15,8 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 # Scripts the tests run call the tools by name.
 llvm_config.with_environment("PATH", config.tg_tools_dir, append_path=True)
-llvm_config.add_tool_substitutions(["tg-opt", "tg-run", "tg-compile"], [config.tg_tools_dir])
+llvm_config.add_tool_substitutions(["tg-opt", "tg-run", "tg-compile", "tg-import-onnx"],
+                                   [config.tg_tools_dir])
 
 # Architecture features, and cross-compilation to aarch64 when Debian's cross
 # gcc, its C library and qemu-user are installed (scripts/install-deps.sh).
@@ -23,6 +24,11 @@ import platform
 import shutil
 
 config.available_features.add(platform.machine())
+# The ONNX backend test suite (Debian's libonnx-testdata), for the importer.
+onnx_data = "/usr/share/libonnx-testdata/data"
+if os.path.isdir(onnx_data):
+    config.available_features.add("onnx-testdata")
+config.substitutions.append(("%onnx_data", onnx_data))
 # The x86-64 levels this CPU runs (x86-64-v3: AVX2; x86-64-v4: AVX-512), for
 # tests that run code compiled for a level.
 if os.path.exists("/proc/cpuinfo"):

@@ -55,8 +55,8 @@ Compiled compile(const std::function<Trace(const std::vector<Tensor> &)> &fn,
                  const std::vector<Tensor> &examples, const Options &options) {
   if (!mlir::tg::isCIdentifier(options.name))
     throw Error("tg::aot::compile: the name \"" + options.name + "\" is not a C identifier");
-  if (options.emit != "obj" && options.emit != "lib")
-    throw Error("tg::aot::compile: emit is obj or lib, not " + options.emit);
+  if (options.emit != "obj" && options.emit != "lib" && options.emit != "mlir")
+    throw Error("tg::aot::compile: emit is obj, lib or mlir, not " + options.emit);
 
   // What the function reads, as it is before the function runs.
   std::vector<Tensor> realized = examples;
@@ -165,6 +165,31 @@ Compiled compile(const std::function<Trace(const std::vector<Tensor> &)> &fn,
     file.emplace(parameter, wrap(node));
   }
 
+  llvm::sys::fs::create_directories(options.directory);
+  auto path = [&](const char *extension) {
+    llvm::SmallString<128> p(options.directory);
+    llvm::sys::path::append(p, options.name + extension);
+    return std::string(p);
+  };
+  if (options.emit == "mlir") {
+    // The function as it is traced, its parameters named arguments whose
+    // values go to NAME.safetensors (tg-compile --parameters reads them).
+    for (const mlir::tg::AOTParameter &parameter : aot.parameters)
+      function.setArgAttr(parameter.argument, mlir::tg::kNameAttrName,
+                          mlir::StringAttr::get(&context, parameter.name));
+    function.setName(options.name);
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    module->print(os);
+    compiled.object = path(".mlir");
+    writeFile(compiled.object, text);
+    if (!file.empty()) {
+      compiled.weights = path(".safetensors");
+      nn::state::safe_save(file, compiled.weights);
+    }
+    return compiled;
+  }
+
   mlir::FailureOr<mlir::tg::AOTObject> object = mlir::tg::compileAOT(*module, aot);
   std::string written = mlir::succeeded(object) ? object->object : "";
   if (mlir::succeeded(object) && options.emit == "lib") {
@@ -176,12 +201,6 @@ Compiled compile(const std::function<Trace(const std::vector<Tensor> &)> &fn,
   if (mlir::failed(object))
     throw Error("tg::aot::compile: compiling the traced function failed:\n" + diagnostics);
 
-  llvm::sys::fs::create_directories(options.directory);
-  auto path = [&](const char *extension) {
-    llvm::SmallString<128> p(options.directory);
-    llvm::sys::path::append(p, options.name + extension);
-    return std::string(p);
-  };
   compiled.object = path(options.emit == "lib" ? ".so" : ".o");
   compiled.header = path(".h");
   writeFile(compiled.object, written);

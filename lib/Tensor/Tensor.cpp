@@ -124,7 +124,7 @@ double loadElement(DType dtype, const char *in) {
 Tensor fromBytes(const void *data, size_t bytes, DType dtype, Shape shape) {
   int64_t n = numelOf(shape);
   if (bytes != size_t(n) * itemsize(dtype))
-    throw Error("tg::Tensor::from_vector: " + std::to_string(bytes / itemsize(dtype)) +
+    throw Error("tg::Tensor: " + std::to_string(bytes / itemsize(dtype)) +
                 " elements for shape " + shapeText(shape) + " (" + std::to_string(n) + ")");
   const std::string &device = defaultDevice();
   tgrt_buffer handle;
@@ -166,6 +166,15 @@ std::string readBytes(const Tensor &t) {
       tgrt_buffer_read(node->buffer->handle(), 0, bytes.data(), bytes.size()) != TGRT_OK)
     throw Error(std::string("tg::Tensor: copying data out failed: ") + tgrt_last_error());
   return bytes;
+}
+
+Tensor Tensor::from_bytes(const void *data, size_t size, DType dtype, Shape shape) {
+  return fromBytes(data, size, dtype, std::move(shape));
+}
+
+std::string Tensor::to_bytes() const {
+  requireDefined("to_bytes");
+  return readBytes(*this);
 }
 
 template <typename T> std::vector<T> Tensor::to_vector() const {

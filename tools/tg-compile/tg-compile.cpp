@@ -13,10 +13,15 @@
 //            --parameters=w.safetensors   the arguments named after its tensors
 //              --weights=embed|file|inputs  are data in the object, read from
 //                                          the file by create, or inputs
+// tg-compile model.onnx ...               the same for an ONNX model, imported
+//                                          as tg-import-onnx does (open
+//                                          dimensions 1), its initializers the
+//                                          parameters
 //
 //===----------------------------------------------------------------------===//
 
 #include "tg/Compiler/AOT.h"
+#include "tg/Frontend/ONNX/ONNX.h"
 #include "tg/Compiler/Compiler.h"
 #include "tg/Support/Knobs.h"
 #include "tg/Target/TargetBackend.h"
@@ -30,6 +35,7 @@
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
@@ -41,7 +47,7 @@ namespace cl = llvm::cl;
 namespace knobs = ::tg::knobs;
 
 static cl::OptionCategory compileCategory("tg-compile options");
-static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<model.mlir>"), cl::Required,
+static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<model.mlir | model.onnx>"), cl::Required,
                                       cl::cat(compileCategory));
 static cl::opt<std::string> emit("emit",
                                  cl::desc("What to write: obj (an object and its C header), "
@@ -125,8 +131,9 @@ int main(int argc, char **argv) {
   cl::ParseCommandLineOptions(argc, argv, "tinygrad-mlir: compile a model ahead of time\n");
   // The in-process linker resets every command-line option when it is
   // done: keep the values.
-  const std::string kind = emit, input = inputFile, deviceKind = llvm::StringRef(device).upper(),
-                    parameters = parametersFile, weights = weightsMode;
+  const std::string kind = emit, deviceKind = llvm::StringRef(device).upper(),
+                    weights = weightsMode;
+  std::string input = inputFile, parameters = parametersFile;
   const std::string prefix = name.empty() ? identifierOf(input) : std::string(name);
   static const std::map<std::string, std::string> extensions = {
       {"obj", ".o"}, {"lib", ".so"}, {"exe", ".tgx"}, {"mlir", ".mlir"}, {"llvm", ".ll"},
@@ -148,6 +155,22 @@ int main(int argc, char **argv) {
   llvm::sys::path::append(header, prefix + ".h");
   if (!headerFile.empty())
     header = headerFile;
+
+  // An ONNX model is imported first (tg-import-onnx's work): its function
+  // and initializers are what the rest compiles.
+  if (llvm::StringRef(input).ends_with(".onnx")) {
+    llvm::SmallString<128> scratch;
+    if (llvm::sys::fs::createUniqueDirectory("tg-compile", scratch))
+      return fail("cannot create a scratch directory");
+    try {
+      ::tg::aot::Compiled imported = ::tg::onnx::import_to_mlir(input, std::string(scratch), prefix);
+      input = imported.object;
+      if (parameters.empty())
+        parameters = imported.weights;
+    } catch (const ::tg::Error &e) {
+      return fail(e.what());
+    }
+  }
 
   DialectRegistry registry;
   mlir::tg::registerCompilerDialects(registry);

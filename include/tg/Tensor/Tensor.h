@@ -96,6 +96,9 @@ public:
   template <typename T>
   static Tensor from_vector(const std::vector<T> &data, Shape shape,
                             std::optional<DType> dtype = std::nullopt);
+  /// A tensor holding a copy of `size` bytes at `data`: the elements of
+  /// `dtype`, row-major, as this machine stores them.
+  static Tensor from_bytes(const void *data, size_t size, DType dtype, Shape shape);
   /// A 0-d tensor.
   static Tensor scalar(double value, DType dtype = kDefaultFloat);
 
@@ -395,6 +398,8 @@ public:
 
   /// The elements, row-major, converted to T.
   template <typename T> std::vector<T> to_vector() const;
+  /// The elements' bytes, row-major (tinygrad's Tensor.data()).
+  std::string to_bytes() const;
   /// The one element of a tensor of one element.
   template <typename T> T item() const;
 

@@ -53,7 +53,10 @@ struct Options {
   /// `directory/name.o` (or `.so`) and `directory/name.h`.
   std::string name = "model";
   std::string directory = ".";
-  /// "obj" (an object file) or "lib" (a shared library).
+  /// "obj" (an object file), "lib" (a shared library) or "mlir" (the
+  /// traced tg function, `directory/name.mlir`, with the parameters as
+  /// arguments named by `tg.name` and their values in
+  /// `directory/name.safetensors`, whatever `weights` says).
   std::string emit = "obj";
   Weights weights = Weights::Embed;
   /// Names of the tensors the function reads besides the examples: a
@@ -82,7 +85,7 @@ struct Signature {
 
 /// What compile wrote, and what the object's functions take.
 struct Compiled {
-  std::string object, header;
+  std::string object, header; // the .mlir file and no header with emit "mlir"
   std::string weights; // the safetensors file, with Weights::File
   /// What NAME_run takes and gives, in order: the examples' inputs, then
   /// with Weights::Inputs the parameters; the function's results.
