@@ -17,6 +17,8 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include "tg/Frontend/ONNX/ONNX.h"
+
 #include <functional>
 #include <string>
 #include <vector>
@@ -161,6 +163,19 @@ void roofline(const char *argv0) {
   std::fflush(stdout);
 }
 
+/// torchvision's resnet18 from ONNX (bench/resnet18_onnx.py exports it with
+/// an open batch and names it in TG_BENCH_RESNET18_ONNX), on a random batch.
+void resnet18Onnx(int64_t batch) {
+  const char *path = std::getenv("TG_BENCH_RESNET18_ONNX");
+  if (!path)
+    throw tg::Error("resnet18_onnx_infer_* read the model TG_BENCH_RESNET18_ONNX names "
+                    "(bench/resnet18_onnx.py exports it and runs them)");
+  tg::onnx::Model model = tg::onnx::load(path);
+  tg::Tensor x = tg::Tensor::rand({batch, 3, 224, 224}).realize();
+  double s = medianSeconds([&] { tg::Tensor::realize(model({x})); });
+  report("resnet18_onnx_infer_b" + std::to_string(batch), s, "images_per_s", double(batch) / s);
+}
+
 const std::vector<std::pair<std::string, std::function<void()>>> &workloads() {
   static const std::vector<std::pair<std::string, std::function<void()>>> all = {
       {"matmul_256", [] { matmul(256); }},
@@ -173,6 +188,8 @@ const std::vector<std::pair<std::string, std::function<void()>>> &workloads() {
       {"conv2d_16x64x56x56_k3", conv2d},
       {"train_step_mlp_b128", [] { trainStep<MLP>("train_step_mlp_b128", {784}); }},
       {"train_step_cnn_b128", [] { trainStep<CNN>("train_step_cnn_b128", {1, 28, 28}); }},
+      {"resnet18_onnx_infer_b1", [] { resnet18Onnx(1); }},
+      {"resnet18_onnx_infer_b16", [] { resnet18Onnx(16); }},
   };
   return all;
 }
@@ -185,8 +202,11 @@ int main(int argc, char **argv) {
   if (!std::getenv("CACHELEVEL"))
     setenv("CACHELEVEL", "0", 1);
   try {
+    // The ONNX workloads run when their model is given (or they are named).
+    bool onnx = std::getenv("TG_BENCH_RESNET18_ONNX") != nullptr;
     for (const auto &[name, run] : workloads())
-      if (wanted.empty() || std::find(wanted.begin(), wanted.end(), name) != wanted.end())
+      if (wanted.empty() ? onnx || name.rfind("resnet18_onnx", 0) != 0
+                         : std::find(wanted.begin(), wanted.end(), name) != wanted.end())
         run();
     if (wanted.empty() || std::find(wanted.begin(), wanted.end(), "roofline") != wanted.end())
       roofline(argv[0]);

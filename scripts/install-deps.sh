@@ -26,6 +26,9 @@ packages=(
   # the ONNX importer (the ONNX library and protobuf) and the ONNX backend
   # test suite its conformance run reads
   libonnx-dev libprotobuf-dev libonnx-testdata
+  # models made elsewhere: torch and torchvision export them to ONNX with
+  # their outputs (test/onnx/models/export.py), the onnx module checks them
+  python3-torch python3-torchvision python3-onnx python3-numpy
   # tg-compile's aarch64 objects: the cross C library and gcc to link them,
   # qemu-user to run them in the tests
   gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user

@@ -1,12 +1,14 @@
 //===- Conformance.cpp - the ONNX backend test suite, case by case --------===//
 //
 //   tg-onnx-conformance DATA OUT.tsv [--sets=node,simple,...] [--only=IN.tsv]
+//                       [--filter=TEXT] [--require-all]
 //
 // Runs every case of the sets under DATA (each a model.onnx and its
 // test_data_set_*/{input,output}_*.pb) on the default device (DEV) and
 // writes one line per case to OUT.tsv: set, case, ops, result (pass, fail,
 // unsupported) and why. --only runs the cases IN.tsv records as passing
-// (the VULKAN run takes the CPU run's passes). Outputs compare as the
+// (the VULKAN run takes the CPU run's passes); --require-all fails the run
+// unless every case passes (the real models). Outputs compare as the
 // suite's runner does: shapes and dtypes exactly, integers exactly, floats
 // within 1e-3 relative plus 1e-7 absolute, NaN equal to NaN.
 //
@@ -161,7 +163,7 @@ std::string oneLine(std::string text) {
 int main(int argc, char **argv) {
   if (argc < 3) {
     std::fprintf(stderr, "usage: tg-onnx-conformance DATA OUT.tsv [--sets=a,b] [--only=IN.tsv] "
-                         "[--filter=TEXT]\n");
+                         "[--filter=TEXT] [--require-all]\n");
     return 2;
   }
   fs::path data = argv[1];
@@ -170,6 +172,7 @@ int main(int argc, char **argv) {
   std::set<std::string> only;
   bool restricted = false;
   std::string filter;
+  bool requireAll = false;
   for (int i = 3; i < argc; ++i) {
     std::string arg = argv[i];
     if (arg.rfind("--sets=", 0) == 0) {
@@ -188,6 +191,8 @@ int main(int argc, char **argv) {
         if (fields.size() >= 4 && fields[3] == "pass")
           only.insert(fields[0] + "/" + fields[1]);
       }
+    } else if (arg == "--require-all") {
+      requireAll = true;
     } else if (arg.rfind("--filter=", 0) == 0) {
       filter = arg.substr(9);
     } else {
@@ -235,6 +240,8 @@ int main(int argc, char **argv) {
       results << set << '\t' << name << '\t' << opsOf(directory / "model.onnx") << '\t'
               << status << '\t' << why << '\n';
       results.flush();
+      if (status != "pass")
+        std::printf("%s/%s: %s: %s\n", set.c_str(), name.c_str(), status.c_str(), why.c_str());
       ++setTotal;
       ++total;
       if (status == "pass") {
@@ -249,5 +256,5 @@ int main(int argc, char **argv) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::printf("total: %d of %d cases pass (%.1f%%) in %.0f s\n", passed, total,
               total ? 100.0 * passed / total : 0.0, seconds);
-  return 0;
+  return requireAll && passed != total ? 1 : 0;
 }

@@ -24,9 +24,20 @@
 // SYMBOLS: T conv2d_create
 // SYMBOLS: T conv2d_run
 
+// tg-run runs the model itself, or the imported function with its
+// parameters, alike; --input fills the arguments no parameter gives.
+// RUN: tg-run %onnx_data/pytorch-converted/test_Conv2d/model.onnx --input=splat:0.5 --output=%t/direct.txt
+// RUN: tg-run %t/conv.mlir --parameters=%t/conv.safetensors --input=splat:0.5 --output=%t/imported.txt
+// RUN: cmp %t/direct.txt %t/imported.txt
+// RUN: not tg-run %t/conv.mlir --parameters=%t/conv.safetensors --input=splat:0.5 --input=splat:1 2>&1 | FileCheck %s --check-prefix=TOO-MANY
+// TOO-MANY: tg-run: @model takes 1 arguments besides parameters, but 2 --input were given
+// RUN: tg-run %onnx_data/node/test_add/model.onnx --input=splat:1 --input=splat:2 | FileCheck %s --check-prefix=ADD
+// ADD: result #0: tensor<3x4x5xf32> = {{\[\[\[}}3, 3, 3, 3, 3]
+
 // An op the importer lacks is a located error naming the node, op and opset.
 // RUN: not tg-import-onnx %onnx_data/simple/test_sequence_model1/model.onnx -o %t/sequence.mlir 2>&1 | FileCheck %s --check-prefix=NO-OP
 // RUN: not tg-compile %onnx_data/simple/test_sequence_model1/model.onnx -o %t/sequence.o 2>&1 | FileCheck %s --check-prefix=NO-OP
+// RUN: not tg-run %onnx_data/simple/test_sequence_model1/model.onnx 2>&1 | FileCheck %s --check-prefix=NO-OP
 // NO-OP: test_sequence_model1/model.onnx: node 0 (SequenceEmpty, opset 12): the op is not supported
 
 // A file that is not a model, and one that is not there.

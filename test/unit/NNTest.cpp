@@ -344,3 +344,33 @@ TEST(NNModule, TrainsWithBackward) {
 }
 
 } // namespace
+
+namespace {
+
+/// A ResNet block's second convolution at batch 16 (conv, bias, the
+/// residual, relu): its kernel's vector temporaries once grew the stack on
+/// every loop iteration until it overflowed, past batch 8. Sampled outputs
+/// against a direct sum.
+TEST(NNLayers, ResidualConvolutionAtBatch16) {
+  const int64_t n = 16, c = 64, h = 56, w = 56;
+  Tensor x = patterned({n, c, h, w}, 1, 1. / 64).realize();
+  Tensor weight = patterned({c, c, 3, 3}, 2, 1. / 512).realize();
+  Tensor bias = patterned({c}, 3, 1. / 8).realize();
+  Tensor y = (x.conv2d(weight, bias, 1, {1}, {1}, {1}) + x).relu();
+  std::vector<float> xs = x.to_vector<float>(), ws = weight.to_vector<float>();
+  std::vector<float> bs = bias.to_vector<float>(), ys = y.to_vector<float>();
+  for (int64_t sample = 0; sample < 64; ++sample) {
+    int64_t b = sample % n, o = (sample * 7) % c, i = (sample * 13) % h, j = (sample * 29) % w;
+    double sum = bs[o] + xs[((b * c + o) * h + i) * w + j];
+    for (int64_t k = 0; k < c; ++k)
+      for (int64_t di = -1; di <= 1; ++di)
+        for (int64_t dj = -1; dj <= 1; ++dj)
+          if (i + di >= 0 && i + di < h && j + dj >= 0 && j + dj < w)
+            sum += double(xs[((b * c + k) * h + i + di) * w + j + dj]) *
+                   ws[((o * c + k) * 3 + di + 1) * 3 + dj + 1];
+    EXPECT_NEAR(ys[((b * c + o) * h + i) * w + j], std::max(sum, 0.0), 1e-4)
+        << "at " << b << ", " << o << ", " << i << ", " << j;
+  }
+}
+
+} // namespace

@@ -35,7 +35,6 @@
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
@@ -158,18 +157,16 @@ int main(int argc, char **argv) {
 
   // An ONNX model is imported first (tg-import-onnx's work): its function
   // and initializers are what the rest compiles.
+  std::unique_ptr<::tg::onnx::ScratchImport> imported;
   if (llvm::StringRef(input).ends_with(".onnx")) {
-    llvm::SmallString<128> scratch;
-    if (llvm::sys::fs::createUniqueDirectory("tg-compile", scratch))
-      return fail("cannot create a scratch directory");
     try {
-      ::tg::aot::Compiled imported = ::tg::onnx::import_to_mlir(input, std::string(scratch), prefix);
-      input = imported.object;
-      if (parameters.empty())
-        parameters = imported.weights;
+      imported = std::make_unique<::tg::onnx::ScratchImport>(input, prefix);
     } catch (const ::tg::Error &e) {
       return fail(e.what());
     }
+    input = imported->files().object;
+    if (parameters.empty())
+      parameters = imported->files().weights;
   }
 
   DialectRegistry registry;

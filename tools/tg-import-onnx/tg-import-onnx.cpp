@@ -54,30 +54,22 @@ int main(int argc, char **argv) {
     sizes[dimName.str()] = size;
   }
   try {
-    // Traced into a scratch directory under a C identifier, then moved to
-    // the names asked for.
-    llvm::SmallString<128> scratch;
-    if (llvm::sys::fs::createUniqueDirectory("tg-import-onnx", scratch)) {
-      llvm::errs() << "tg-import-onnx: cannot create a scratch directory\n";
-      return 1;
-    }
-    tg::aot::Compiled imported =
-        tg::onnx::import_to_mlir(input, std::string(scratch), "model", sizes);
+    // Traced under a C identifier, then copied to the names asked for.
+    tg::onnx::ScratchImport imported(input, "model", sizes);
     llvm::SmallString<128> weights(output);
     llvm::sys::path::replace_extension(weights, ".safetensors");
-    for (auto [from, to] : {std::pair<std::string, std::string>{imported.object, output},
-                            {imported.weights, std::string(weights)}}) {
+    for (auto [from, to] : {std::pair<std::string, std::string>{imported.files().object, output},
+                            {imported.files().weights, std::string(weights)}}) {
       if (from.empty())
         continue;
       if (std::error_code e = llvm::sys::fs::copy_file(from, to)) {
         llvm::errs() << "tg-import-onnx: cannot write " << to << ": " << e.message() << "\n";
         return 1;
       }
-      llvm::sys::fs::remove(from);
     }
-    llvm::sys::fs::remove(scratch);
     llvm::errs() << "tg-import-onnx: wrote " << output
-                 << (imported.weights.empty() ? "" : " and " + std::string(weights)) << "\n";
+                 << (imported.files().weights.empty() ? "" : " and " + std::string(weights))
+                 << "\n";
   } catch (const tg::Error &e) {
     llvm::errs() << "tg-import-onnx: " << e.what() << "\n";
     return 1;

@@ -10,10 +10,16 @@
 //   @file        whitespace-separated elements read from a file
 //   random       uniform random elements (--seed)
 // Missing inputs are an error unless --random fills them.
+// --parameters=FILE.safetensors gives every argument named (tg.name) after
+// one of its tensors that tensor; --input then fills the others. An .onnx
+// file is imported first (as tg-import-onnx does, open dimensions 1), its
+// initializers the parameters.
 //
 //===----------------------------------------------------------------------===//
 
+#include "tg/Compiler/AOT.h"
 #include "tg/Compiler/Compiler.h"
+#include "tg/Frontend/ONNX/ONNX.h"
 #include "tg/Compiler/LaunchTiming.h"
 #include "tg/Support/Knobs.h"
 #include "tg/Support/NarrowFloats.h"
@@ -61,6 +67,11 @@ static cl::opt<std::string> emitBinary(
              "the device binary (shared object, SPIR-V, cubin, hsaco) to this file, and exit"),
     cl::value_desc("file"), cl::cat(runCategory));
 static cl::opt<bool> listDevices("list-devices", cl::desc("List the backends and their devices, and exit"), cl::cat(runCategory));
+static cl::opt<std::string> parametersFile(
+    "parameters",
+    cl::desc("A safetensors file: each argument named (tg.name) after one of its tensors "
+             "takes that tensor, --input the others"),
+    cl::value_desc("file"), cl::cat(runCategory));
 static cl::opt<std::string> chip("chip", cl::desc("The chip: a GPU's (sm_90, gfx90a), or the CPU's LLVM name instead of this machine's (x86-64-v3, x86-64-v4, neoverse-n1)"), cl::cat(runCategory));
 static cl::opt<bool> portable("portable", cl::desc("CPU: code for any x86-64-v2 machine"), cl::cat(runCategory));
 static cl::opt<std::string> outputFile("output",
@@ -323,9 +334,10 @@ int printDevices() {
 
 /// Compiles --function of the input file for the device `dev` (or, with
 /// --emit-binary, the kind `deviceName` names): the executable's blob.
-int compile(tgrt_device dev, const std::string &deviceName, bool portableCode,
-            const std::string &binaryFile, int debug, std::string &blob, std::string &name,
-            double &compileSeconds, size_t &numKernels) {
+int compile(const std::string &path, const std::string &parameters, tgrt_device dev,
+            const std::string &deviceName, bool portableCode, const std::string &binaryFile,
+            int debug, std::string &blob, std::string &name, double &compileSeconds,
+            size_t &numKernels, std::map<unsigned, std::string> &parameterBytes) {
   DialectRegistry registry;
   mlir::tg::registerCompilerDialects(registry);
   MLIRContext context(registry);
@@ -335,7 +347,7 @@ int compile(tgrt_device dev, const std::string &deviceName, bool portableCode,
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
   std::string error;
-  auto file = mlir::openInputFile(inputFile, &error);
+  auto file = mlir::openInputFile(path, &error);
   if (!file)
     return fail(error);
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
@@ -347,6 +359,14 @@ int compile(tgrt_device dev, const std::string &deviceName, bool portableCode,
   if (failed(chosen))
     return fail(error);
   name = *chosen;
+  if (!parameters.empty()) {
+    FailureOr<std::vector<mlir::tg::AOTParameter>> bound =
+        mlir::tg::parametersFromSafetensors(*module, name, parameters, error);
+    if (failed(bound))
+      return fail(error);
+    for (mlir::tg::AOTParameter &parameter : *bound)
+      parameterBytes[parameter.argument] = std::move(parameter.data);
+  }
 
   mlir::tg::CompileOptions options;
   options.device = llvm::StringRef(dev ? tgrt_device_name(dev) : deviceName.c_str())
@@ -400,6 +420,18 @@ int main(int argc, char **argv) {
   const unsigned runs = std::max(1u, unsigned(repeat)), randomSeed = seed;
   const std::string deviceName = device, resultFile = outputFile, binaryFile = emitBinary,
                     executablePath = executableFile;
+  std::string path = inputFile, parameters = parametersFile;
+  std::unique_ptr<::tg::onnx::ScratchImport> imported;
+  if (llvm::StringRef(path).ends_with(".onnx")) {
+    try {
+      imported = std::make_unique<::tg::onnx::ScratchImport>(path, "model");
+    } catch (const ::tg::Error &e) {
+      return fail(e.what());
+    }
+    path = imported->files().object;
+    if (parameters.empty())
+      parameters = imported->files().weights;
+  }
   mlir::tg::registerTargetBackends(llvm::errs());
   for (const std::string &path : loadTargets)
     if (failed(mlir::tg::loadTargetPlugin(path, llvm::errs())))
@@ -417,6 +449,7 @@ int main(int argc, char **argv) {
       tgrt_device_open(deviceName.empty() ? nullptr : deviceName.c_str(), &dev) != TGRT_OK)
     return fail(tgrt_last_error());
   std::string blob, name;
+  std::map<unsigned, std::string> parameterBytes;
   double compileSeconds = 0;
   size_t numKernels = 0;
   if (!executablePath.empty()) {
@@ -426,8 +459,9 @@ int main(int argc, char **argv) {
       return fail(error);
     blob = file->getBuffer().str();
     name = executablePath;
-  } else if (int status = compile(dev, deviceName, portableCode, binaryFile, debug, blob, name,
-                                  compileSeconds, numKernels)) {
+  } else if (int status = compile(path, parameters, dev, deviceName, portableCode, binaryFile,
+                                  debug, blob, name, compileSeconds, numKernels,
+                                  parameterBytes)) {
     return status;
   }
   if (!binaryFile.empty())
@@ -439,23 +473,33 @@ int main(int argc, char **argv) {
 
   uint32_t numInputs = tgrt_executable_num_inputs(exe);
   uint32_t numOutputs = tgrt_executable_num_outputs(exe);
-  if (givenInputs.size() > numInputs)
-    return fail("@" + name + " takes " + std::to_string(numInputs) + " arguments, but " +
+  // The arguments --input fills: those no parameter gives.
+  uint32_t open = numInputs - uint32_t(parameterBytes.size());
+  std::string those = parameterBytes.empty() ? " arguments" : " arguments besides parameters";
+  if (givenInputs.size() > open)
+    return fail("@" + name + " takes " + std::to_string(open) + those + ", but " +
                 std::to_string(givenInputs.size()) + " --input were given");
-  if (givenInputs.size() < numInputs && !fillRandom)
-    return fail("@" + name + " takes " + std::to_string(numInputs) + " arguments, but " +
+  if (givenInputs.size() < open && !fillRandom)
+    return fail("@" + name + " takes " + std::to_string(open) + those + ", but " +
                 std::to_string(givenInputs.size()) +
                 " --input were given (--random fills the rest)");
   std::mt19937_64 rng(randomSeed);
   std::vector<tgrt_buffer> inputs(numInputs);
-  for (uint32_t i = 0; i < numInputs; ++i) {
+  for (uint32_t i = 0, given = 0; i < numInputs; ++i) {
     TensorSpec spec{};
     tgrt_executable_input(exe, i, &spec.dtype, &spec.rank, spec.shape);
     std::string data;
-    std::string problem = readInput(i < givenInputs.size() ? llvm::StringRef(givenInputs[i]) : "random",
-                                    spec, data, rng);
-    if (!problem.empty())
-      return fail("--input #" + std::to_string(i) + " (" + typeText(spec) + ") " + problem);
+    auto parameter = parameterBytes.find(i);
+    if (parameter != parameterBytes.end()) {
+      data = parameter->second;
+    } else {
+      std::string problem = readInput(
+          given < givenInputs.size() ? llvm::StringRef(givenInputs[given]) : "random", spec, data,
+          rng);
+      if (!problem.empty())
+        return fail("--input #" + std::to_string(given) + " (" + typeText(spec) + ") " + problem);
+      ++given;
+    }
     if (tgrt_buffer_alloc(dev, spec.bytes(), &inputs[i]) != TGRT_OK ||
         tgrt_buffer_write(inputs[i], 0, data.data(), data.size()) != TGRT_OK)
       return fail(tgrt_last_error());

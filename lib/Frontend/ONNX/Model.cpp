@@ -15,7 +15,9 @@
 #include <onnx/version_converter/convert.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -299,6 +301,12 @@ std::vector<double> Node::floatsAttribute(const char *name) const {
   return a ? std::vector<double>(a->floats().begin(), a->floats().end()) : std::vector<double>{};
 }
 
+std::vector<std::string> Node::strings(const char *name) const {
+  const ::onnx::AttributeProto *a = find(name);
+  return a ? std::vector<std::string>(a->strings().begin(), a->strings().end())
+           : std::vector<std::string>{};
+}
+
 Tensor Node::tensorAttribute(const char *name) const {
   const ::onnx::AttributeProto *a = find(name);
   if (!a || !a->has_t())
@@ -475,6 +483,25 @@ aot::Compiled import_to_mlir(const std::string &path, const std::string &directo
       examples, options);
 }
 
+ScratchImport::ScratchImport(const std::string &path, const std::string &name,
+                             const std::map<std::string, int64_t> &dims) {
+  std::string pattern = (std::filesystem::temp_directory_path() / "tg-onnx-XXXXXX").string();
+  if (!mkdtemp(pattern.data()))
+    throw Error("tg::onnx: cannot create a scratch directory in " + pattern);
+  directory_ = pattern;
+  try {
+    files_ = import_to_mlir(path, directory_, name, dims);
+  } catch (...) {
+    std::filesystem::remove_all(directory_);
+    throw;
+  }
+}
+
+ScratchImport::~ScratchImport() {
+  std::error_code ignored;
+  std::filesystem::remove_all(directory_, ignored);
+}
+
 Tensor read_tensor(const std::string &path) {
   std::ifstream file(path, std::ios::binary);
   ::onnx::TensorProto proto;
@@ -493,6 +520,7 @@ const OpTable &opTable() {
     populateReduceOps(t);
     populateNNOps(t);
     populateTrainingOps(t);
+    populateRecurrentOps(t);
     return t;
   }();
   return table;

@@ -58,6 +58,7 @@ public:
   std::string attribute(const char *name, const char *otherwise) const;
   std::vector<int64_t> attribute(const char *name, std::vector<int64_t> otherwise) const;
   std::vector<double> floatsAttribute(const char *name) const;
+  std::vector<std::string> strings(const char *name) const;
   Tensor tensorAttribute(const char *name) const;
 
   /// Throws the located error every builder gives for what it cannot do:
@@ -87,6 +88,7 @@ void populateMovementOps(OpTable &table);
 void populateReduceOps(OpTable &table);
 void populateNNOps(OpTable &table);
 void populateTrainingOps(OpTable &table);
+void populateRecurrentOps(OpTable &table);
 const OpTable &opTable();
 
 /// An ONNX TensorProto as a tensor (raw or typed data; external data is

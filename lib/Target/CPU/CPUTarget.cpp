@@ -26,7 +26,7 @@ constexpr StringLiteral kLoopsPipeline =
     "convert-linalg-to-loops,tg-cpu-kernel-abi,canonicalize";
 
 constexpr StringLiteral kLLVMPipeline =
-    "tg-approximate-math,func.func(lower-vector-multi-reduction),convert-vector-to-scf,"
+    "tg-approximate-math,func.func(lower-vector-multi-reduction),convert-vector-to-scf{full-unroll=true},"
     "expand-strided-metadata,lower-affine,convert-math-to-funcs,"
     "convert-vector-to-llvm{vector-contract-lowering=outerproduct},finalize-memref-to-llvm,"
     "convert-scf-to-cf,convert-math-to-llvm,convert-arith-to-llvm,"

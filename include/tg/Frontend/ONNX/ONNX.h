@@ -90,6 +90,23 @@ aot::Compiled import_to_mlir(const std::string &path, const std::string &directo
                              const std::string &name,
                              const std::map<std::string, int64_t> &dims = {});
 
+/// import_to_mlir into a scratch directory removed with this object: for
+/// tools that compile or run the model at once (tg-run, tg-compile).
+class ScratchImport {
+public:
+  ScratchImport(const std::string &path, const std::string &name,
+                const std::map<std::string, int64_t> &dims = {});
+  ~ScratchImport();
+  ScratchImport(const ScratchImport &) = delete;
+  ScratchImport &operator=(const ScratchImport &) = delete;
+  /// The .mlir file, and the safetensors file ("" without initializers).
+  const aot::Compiled &files() const { return files_; }
+
+private:
+  std::string directory_;
+  aot::Compiled files_;
+};
+
 /// A tensor stored as a serialized ONNX TensorProto (the backend test
 /// suite's input_0.pb, output_0.pb).
 Tensor read_tensor(const std::string &path);
