@@ -1,0 +1,206 @@
+//===- CAPI.cpp - tg.h: handles, errors, data in and out ------------------===//
+
+#include "CAPISupport.h"
+
+#include <cstring>
+#include <mutex>
+#include <unordered_set>
+
+namespace tg::capi {
+namespace {
+
+thread_local std::string lastError;
+
+/// The live handles: a released or foreign pointer is not among them.
+std::mutex registryMutex;
+std::unordered_set<const tg_tensor_s *> &registry() {
+  static auto *live = new std::unordered_set<const tg_tensor_s *>();
+  return *live;
+}
+
+tg_tensor registered(Tensor value) {
+  auto *handle = new tg_tensor_s{std::move(value)};
+  std::lock_guard<std::mutex> lock(registryMutex);
+  registry().insert(handle);
+  return handle;
+}
+
+} // namespace
+
+void setLastError(const std::string &message) { lastError = message; }
+
+Tensor &tensor(tg_tensor handle) {
+  if (!handle)
+    throw InvalidArgument("a tensor handle is NULL");
+  std::lock_guard<std::mutex> lock(registryMutex);
+  if (!registry().count(handle))
+    throw InvalidArgument("a tensor handle was released, or is not one");
+  return handle->value;
+}
+
+Tensor tensorOrNone(tg_tensor handle) { return handle ? tensor(handle) : Tensor(); }
+
+std::vector<Tensor> tensors(const tg_tensor *handles, size_t count) {
+  if (!handles && count)
+    throw InvalidArgument("a list of tensors is NULL");
+  std::vector<Tensor> values;
+  for (size_t i = 0; i < count; ++i)
+    values.push_back(tensor(handles[i]));
+  return values;
+}
+
+DType dtypeOf(tg_dtype dtype) {
+  if (dtype < TG_BOOL || dtype > TG_FLOAT64)
+    throw InvalidArgument("unknown dtype " + std::to_string(int(dtype)));
+  return static_cast<DType>(dtype);
+}
+
+Rounding roundingOf(tg_rounding rounding) {
+  if (rounding != TG_ROUND_TRUNC && rounding != TG_ROUND_FLOOR)
+    throw InvalidArgument("unknown rounding " + std::to_string(int(rounding)));
+  return rounding == TG_ROUND_TRUNC ? Rounding::Trunc : Rounding::Floor;
+}
+
+std::vector<int64_t> ints(const int64_t *values, size_t count) {
+  if (!values && count)
+    throw InvalidArgument("a list of integers is NULL");
+  return std::vector<int64_t>(values, values + count);
+}
+
+Axes axes(const int64_t *values, size_t count) {
+  return values ? Axes(ints(values, count)) : Axes();
+}
+
+std::vector<std::pair<int64_t, int64_t>> pairs(const int64_t *values, size_t count) {
+  if (count % 2)
+    throw InvalidArgument("a list of pairs has an odd length");
+  std::vector<int64_t> flat = ints(values, count);
+  std::vector<std::pair<int64_t, int64_t>> result;
+  for (size_t i = 0; i < count; i += 2)
+    result.push_back({flat[i], flat[i + 1]});
+  return result;
+}
+
+std::optional<std::vector<int64_t>> optionalInts(const int64_t *values, size_t count) {
+  return values ? std::optional<std::vector<int64_t>>(ints(values, count)) : std::nullopt;
+}
+
+std::optional<DType> optionalDType(const tg_dtype *dtype) {
+  return dtype ? std::optional<DType>(dtypeOf(*dtype)) : std::nullopt;
+}
+
+std::string text(const char *value) {
+  if (!value)
+    throw InvalidArgument("a string is NULL");
+  return value;
+}
+
+tg_status storeTensor(const Tensor &value, tg_tensor *out) {
+  if (!out)
+    throw InvalidArgument("the out-pointer is NULL");
+  *out = registered(value);
+  return TG_OK;
+}
+
+tg_status storeTensors(const std::vector<Tensor> &values, tg_tensor *out, size_t capacity,
+                       size_t *count) {
+  if (!out || !count)
+    throw InvalidArgument("an out-pointer is NULL");
+  *count = values.size();
+  if (values.size() > capacity) {
+    setLastError("the result has " + std::to_string(values.size()) + " tensors, room for " +
+                 std::to_string(capacity));
+    return TG_BUFFER_TOO_SMALL;
+  }
+  for (size_t i = 0; i < values.size(); ++i)
+    out[i] = registered(values[i]);
+  return TG_OK;
+}
+
+} // namespace tg::capi
+
+using namespace tg::capi;
+
+extern "C" {
+
+const char *tg_last_error(void) { return lastError.c_str(); }
+
+void tg_tensor_release(tg_tensor handle) {
+  if (!handle)
+    return;
+  {
+    std::lock_guard<std::mutex> lock(registryMutex);
+    if (!registry().erase(handle))
+      return; // released already, or not a handle: nothing to do
+  }
+  delete handle;
+}
+
+tg_status tg_tensor_from_data(const void *data, size_t size, tg_dtype dtype, const int64_t *shape,
+                              size_t rank, tg_tensor *out) {
+  return guard([&]() -> tg_status {
+    if (!data && size)
+      throw InvalidArgument("the data is NULL");
+    tg::Shape dims = ints(shape, rank);
+    for (int64_t d : dims)
+      if (d < 0)
+        throw InvalidArgument("a negative dimension");
+    return storeTensor(tg::Tensor::from_bytes(data, size, dtypeOf(dtype), dims), out);
+  });
+}
+
+tg_status tg_tensor_read(tg_tensor handle, void *data, size_t size) {
+  return guard([&]() -> tg_status {
+    const tg::Tensor &t = tensor(handle);
+    if (!data && size)
+      throw InvalidArgument("the data is NULL");
+    if (size < t.nbytes()) {
+      setLastError("the tensor has " + std::to_string(t.nbytes()) + " bytes, the buffer " +
+                   std::to_string(size));
+      return TG_BUFFER_TOO_SMALL;
+    }
+    std::string bytes = t.to_bytes();
+    std::memcpy(data, bytes.data(), bytes.size());
+    return TG_OK;
+  });
+}
+
+tg_status tg_tensor_rank(tg_tensor handle, size_t *rank) {
+  return guard([&] { return storeValue(tensor(handle).ndim(), rank); });
+}
+
+tg_status tg_tensor_get_shape(tg_tensor handle, int64_t *shape, size_t capacity) {
+  return guard([&]() -> tg_status {
+    const tg::Shape &dims = tensor(handle).shape();
+    if (!shape && !dims.empty())
+      throw InvalidArgument("the shape buffer is NULL");
+    if (capacity < dims.size()) {
+      setLastError("the tensor has rank " + std::to_string(dims.size()) + ", room for " +
+                   std::to_string(capacity));
+      return TG_BUFFER_TOO_SMALL;
+    }
+    std::copy(dims.begin(), dims.end(), shape);
+    return TG_OK;
+  });
+}
+
+tg_status tg_tensor_get_dtype(tg_tensor handle, tg_dtype *dtype) {
+  return guard([&] { return storeValue(static_cast<int>(tensor(handle).dtype()), dtype); });
+}
+
+tg_status tg_tensor_get_device(tg_tensor handle, char *name, size_t capacity) {
+  return guard([&]() -> tg_status {
+    std::string device = tensor(handle).device();
+    if (!name)
+      throw InvalidArgument("the name buffer is NULL");
+    if (capacity < device.size() + 1) {
+      setLastError("the device name has " + std::to_string(device.size()) +
+                   " characters, room for " + std::to_string(capacity));
+      return TG_BUFFER_TOO_SMALL;
+    }
+    std::memcpy(name, device.c_str(), device.size() + 1);
+    return TG_OK;
+  });
+}
+
+} // extern "C"
