@@ -10,8 +10,8 @@
  *   tg_tensor a, b, c;
  *   int64_t shape[] = {2, 2};
  *   float x[] = {1, 2, 3, 4};
- *   tg_tensor_from_data(x, sizeof x, TG_FLOAT32, shape, 2, &a);
- *   tg_ones(shape, 2, TG_FLOAT32, &b);
+ *   tg_tensor_from_data(x, sizeof x, TG_DTYPE_FLOAT32, shape, 2, &a);
+ *   tg_ones(shape, 2, TG_DTYPE_FLOAT32, &b);
  *   tg_tensor_dot(a, b, &c);                 // lazy, as in C++
  *   tg_tensor_read(c, x, sizeof x);          // realizes: {3, 3, 7, 7}
  *   tg_tensor_release(a); tg_tensor_release(b); tg_tensor_release(c);
@@ -27,6 +27,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "tg_executable.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -47,22 +49,8 @@ typedef enum tg_status {
   TG_OUT_OF_MEMORY = 4,
 } tg_status;
 
-/* Element types; the values are the runtime's (tg_executable.h). */
-typedef enum tg_dtype {
-  TG_BOOL = 1,
-  TG_INT8 = 2,
-  TG_UINT8 = 3,
-  TG_INT16 = 4,
-  TG_UINT16 = 5,
-  TG_INT32 = 6,
-  TG_UINT32 = 7,
-  TG_INT64 = 8,
-  TG_UINT64 = 9,
-  TG_FLOAT16 = 10,
-  TG_BFLOAT16 = 11,
-  TG_FLOAT32 = 12,
-  TG_FLOAT64 = 13,
-} tg_dtype;
+/* Element types: the runtime's tg_dtype (tg_executable.h), TG_DTYPE_FLOAT32 and
+ * the rest. */
 
 /* How an integer-valued division rounds (tg_tensor_div_*_rounding). */
 typedef enum tg_rounding {

@@ -50,7 +50,7 @@ std::vector<Tensor> tensors(const tg_tensor *handles, size_t count) {
 }
 
 DType dtypeOf(tg_dtype dtype) {
-  if (dtype < TG_BOOL || dtype > TG_FLOAT64)
+  if (dtype < TG_DTYPE_BOOL || dtype > TG_DTYPE_FLOAT64)
     throw InvalidArgument("unknown dtype " + std::to_string(int(dtype)));
   return static_cast<DType>(dtype);
 }

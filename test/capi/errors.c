@@ -32,7 +32,7 @@ static const int64_t kShape22[] = {2, 2};
 
 static tg_tensor matrix(const float values[4]) {
   tg_tensor t = NULL;
-  EXPECT(tg_tensor_from_data(values, 4 * sizeof(float), TG_FLOAT32, kShape22, 2, &t) == TG_OK);
+  EXPECT(tg_tensor_from_data(values, 4 * sizeof(float), TG_DTYPE_FLOAT32, kShape22, 2, &t) == TG_OK);
   return t;
 }
 
@@ -51,16 +51,16 @@ int main(void) {
   float read[4] = {0};
 
   /* Happy path: [[1, 2], [3, 4]] · ones = [[3, 3], [7, 7]]. */
-  EXPECT(tg_ones(kShape22, 2, TG_FLOAT32, &ones) == TG_OK);
+  EXPECT(tg_ones(kShape22, 2, TG_DTYPE_FLOAT32, &ones) == TG_OK);
   EXPECT(tg_tensor_dot(x, ones, &product) == TG_OK);
   EXPECT(tg_tensor_read(product, read, sizeof read) == TG_OK);
   EXPECT(read[0] == 3 && read[1] == 3 && read[2] == 7 && read[3] == 7);
   size_t rank = 0;
   int64_t shape[2] = {0, 0};
-  tg_dtype dtype = TG_BOOL;
+  tg_dtype dtype = TG_DTYPE_BOOL;
   EXPECT(tg_tensor_rank(product, &rank) == TG_OK && rank == 2);
   EXPECT(tg_tensor_get_shape(product, shape, 2) == TG_OK && shape[0] == 2 && shape[1] == 2);
-  EXPECT(tg_tensor_get_dtype(product, &dtype) == TG_OK && dtype == TG_FLOAT32);
+  EXPECT(tg_tensor_get_dtype(product, &dtype) == TG_OK && dtype == TG_DTYPE_FLOAT32);
   char device[32];
   EXPECT(tg_tensor_get_device(product, device, sizeof device) == TG_OK && strlen(device) > 0);
 
@@ -87,13 +87,13 @@ int main(void) {
 
   /* Wrong dtypes, sizes and shapes. */
   EXPECT_FAILS(tg_zeros(kShape22, 2, (tg_dtype)99, &out), TG_INVALID_ARGUMENT, "unknown dtype");
-  EXPECT_FAILS(tg_tensor_from_data(a, 3 * sizeof(float), TG_FLOAT32, kShape22, 2, &out),
+  EXPECT_FAILS(tg_tensor_from_data(a, 3 * sizeof(float), TG_DTYPE_FLOAT32, kShape22, 2, &out),
                TG_ERROR, "elements for shape");
-  EXPECT_FAILS(tg_tensor_from_data(NULL, 16, TG_FLOAT32, kShape22, 2, &out), TG_INVALID_ARGUMENT,
+  EXPECT_FAILS(tg_tensor_from_data(NULL, 16, TG_DTYPE_FLOAT32, kShape22, 2, &out), TG_INVALID_ARGUMENT,
                "data is NULL");
   const int64_t column[] = {3};
   tg_tensor three = NULL;
-  EXPECT(tg_zeros(column, 1, TG_FLOAT32, &three) == TG_OK);
+  EXPECT(tg_zeros(column, 1, TG_DTYPE_FLOAT32, &three) == TG_OK);
   EXPECT_FAILS(tg_tensor_add(x, three, &out), TG_ERROR, "broadcast");
   EXPECT_FAILS(tg_tensor_dot(x, three, &out), TG_ERROR, "dot");
   EXPECT_FAILS(tg_tensor_reshape(x, column, 1, &out), TG_ERROR, "reshape");
