@@ -46,6 +46,7 @@ typedef enum tg_status {
   TG_ERROR = 2,
   /* A caller's buffer is smaller than the result. */
   TG_BUFFER_TOO_SMALL = 3,
+  /* An allocation failed. */
   TG_OUT_OF_MEMORY = 4,
 } tg_status;
 
