@@ -112,7 +112,25 @@ def doc_comment(lines, line):
     return " ".join(comment)
 
 
+def default_text(param, source):
+    """The C++ default argument of a parameter, as written ("{}", "false")."""
+    span = param.get("range", {})
+    begin, end = span.get("begin", {}), span.get("end", {})
+    if "offset" not in begin or "offset" not in end:
+        return None
+    text = source[begin["offset"]:end["offset"] + end.get("tokLen", 0)]
+    if "=" not in text:
+        return None
+    # A conversion's range can end a token late (the comma or parenthesis
+    # after the default).
+    value = text.split("=", 1)[1].strip()
+    while value.endswith((",", ";")) or value.count(")") > value.count("("):
+        value = value[:-1].rstrip()
+    return value
+
+
 def methods(objects, source_lines):
+    source = "\n".join(source_lines) + "\n"
     record = next(o for o in objects if o.get("kind") == "CXXRecordDecl"
                   and o.get("name") == "Tensor" and o.get("completeDefinition"))
     access = "private" if record.get("tagUsed") == "class" else "public"
@@ -129,7 +147,7 @@ def methods(objects, source_lines):
         result, types = split_type(node["type"]["qualType"])
         params = [p for p in node.get("inner", []) if p.get("kind") == "ParmVarDecl"]
         names = [p.get("name") or f"arg{i}" for i, p in enumerate(params)]
-        optional = ["init" in p for p in params]
+        optional = [default_text(p, source) if "init" in p else None for p in params]
         found.append({
             "name": node["name"], "static": node.get("storageClass") == "static",
             "result": result, "types": types, "names": names, "optional": optional,
@@ -180,9 +198,9 @@ def render(found, skipped):
         outs, store = RESULTS[m["result"]]
         params += outs
         doc = m["doc"] or f"tg::Tensor::{m['name']}."
-        optional = [n for n, o in zip(m["names"], m["optional"]) if o]
-        if optional:
-            doc += " (C++ defaults for: " + ", ".join(optional) + ".)"
+        defaults = [f"{n}={d}" for n, d in zip(m["names"], m["optional"]) if d is not None]
+        if defaults:
+            doc += " [defaults: " + "; ".join(defaults) + "]"
         header.append(f"/* {doc} */")
         header.append(f"TG_API tg_status {m['c']}({', '.join(params) or 'void'});")
         call = (f"tg::Tensor::{m['name']}" if m["static"]
