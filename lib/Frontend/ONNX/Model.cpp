@@ -104,9 +104,9 @@ Model load(const std::string &path) {
     bool training = node.domain() == "ai.onnx.preview.training";
     if (!node.domain().empty() && node.domain() != "ai.onnx" && !training)
       Node(path, node, graph->opset, {}, false, i)
-          .unsupported("the domain " + node.domain() + " is not supported");
+          .unsupported("the domain " + node.domain());
     if (!table.count(node.op_type()))
-      Node(path, node, graph->opset, {}, false, i).unsupported("the op is not supported");
+      Node(path, node, graph->opset, {}, false, i).unsupported("the op");
   }
   return Model(graph);
 }
@@ -173,7 +173,7 @@ std::vector<Tensor> Model::run(const std::vector<Tensor> &inputs, bool tracing) 
       auto found = values.find(name);
       if (found == values.end())
         Node(path, proto, graph_->opset, {}, tracing, i)
-            .unsupported("input \"" + name + "\" is not defined before the node");
+            .fail("input \"" + name + "\" is not defined before the node");
       given.push_back(found->second);
       fromInputs |= found->second.fromInputs;
     }
@@ -185,7 +185,7 @@ std::vector<Tensor> Model::run(const std::vector<Tensor> &inputs, bool tracing) 
       std::string message = e.what();
       if (message.rfind(path + ": node ", 0) == 0)
         throw;
-      node.unsupported(message);
+      node.fail(message);
     }
     // Shape reads only the input's shape: what follows from it is known
     // when tracing.
@@ -195,8 +195,7 @@ std::vector<Tensor> Model::run(const std::vector<Tensor> &inputs, bool tracing) 
       if (proto.output(o).empty())
         continue;
       if (size_t(o) >= outputs.size())
-        node.unsupported("output " + std::to_string(o) + " (\"" + proto.output(o) +
-                         "\") is not supported");
+        node.unsupported("output " + std::to_string(o) + " (\"" + proto.output(o) + "\")");
       values[proto.output(o)] = Value{outputs[o], fromInputs};
     }
   }
@@ -234,13 +233,14 @@ std::string Node::where() const {
   return where + " (" + domain + proto_.op_type() + ", opset " + std::to_string(opset_) + ")";
 }
 
-void Node::unsupported(const std::string &why) const { throw Error(where() + ": " + why); }
+void Node::fail(const std::string &why) const { throw Error(where() + ": " + why); }
+void Node::unsupported(const std::string &what) const { fail(what + " is not supported"); }
 
 bool Node::has(size_t i) const { return i < inputs_.size() && inputs_[i].has_value(); }
 
 Tensor Node::input(size_t i) const {
   if (!has(i))
-    unsupported("input " + std::to_string(i) + " is missing");
+    fail("input " + std::to_string(i) + " is missing");
   return inputs_[i]->tensor;
 }
 
@@ -254,7 +254,7 @@ std::vector<Tensor> Node::inputs() const {
 std::vector<double> Node::doubles(size_t i) const {
   Tensor value = input(i);
   if (tracing_ && inputs_[i]->fromInputs)
-    unsupported("input " + std::to_string(i) + " sets a shape but depends on the values of the "
+    fail("input " + std::to_string(i) + " sets a shape but depends on the values of the "
                 "model's inputs, which tracing does not know");
   return value.cast(DType::Float64).to_vector<double>();
 }
@@ -262,7 +262,7 @@ std::vector<double> Node::doubles(size_t i) const {
 std::vector<int64_t> Node::ints(size_t i) const {
   Tensor value = input(i);
   if (tracing_ && inputs_[i]->fromInputs)
-    unsupported("input " + std::to_string(i) + " sets a shape but depends on the values of the "
+    fail("input " + std::to_string(i) + " sets a shape but depends on the values of the "
                 "model's inputs, which tracing does not know");
   return value.to_vector<int64_t>();
 }
@@ -330,7 +330,7 @@ int64_t numelOf(const Shape &shape) {
 
 int64_t normalizeAxis(int64_t axis, int64_t rank, const Node &node) {
   if (axis < -rank || axis >= std::max<int64_t>(rank, 1))
-    node.unsupported("axis " + std::to_string(axis) + " is out of range for rank " +
+    node.fail("axis " + std::to_string(axis) + " is out of range for rank " +
                      std::to_string(rank));
   return axis < 0 ? axis + rank : axis;
 }

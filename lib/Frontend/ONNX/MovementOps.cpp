@@ -150,7 +150,7 @@ Outputs slice(const Node &node) {
   for (size_t i = 0; i < axes.size(); ++i) {
     int64_t axis = normalizeAxis(axes[i], x.ndim(), node), n = x.shape(axis);
     if (steps[i] == 0)
-      node.unsupported("a step of 0");
+      node.fail("a step of 0");
     // Python's slice bounds, clamped: ONNX writes "to the end" as the
     // largest int64, which the tensor library's slice clamps as well.
     auto clampBound = [&](int64_t b) {
@@ -212,7 +212,7 @@ Outputs range(const Node &node) {
   Tensor start = node.input(0);
   double from = node.doubles(0).at(0), to = node.doubles(1).at(0), step = node.doubles(2).at(0);
   if (step == 0)
-    node.unsupported("a step of 0");
+    node.fail("a step of 0");
   int64_t n = std::max<int64_t>(0, int64_t(std::ceil((to - from) / step)));
   if (n == 0)
     return {Tensor::zeros({0}, start.dtype())};
@@ -341,9 +341,20 @@ Outputs resize(const Node &node) {
   std::string transform = node.op() == "Upsample" || node.opset() < 11
                               ? "asymmetric"
                               : node.attribute("coordinate_transformation_mode", "half_pixel");
-  std::string nearest = node.attribute("nearest_mode", "round_prefer_floor");
-  if (mode != "nearest" && mode != "linear")
+  // Upsample, and Resize before opset 11, take the nearest below.
+  std::string nearest = node.op() == "Upsample" || node.opset() < 11
+                            ? "floor"
+                            : node.attribute("nearest_mode", "round_prefer_floor");
+  if (mode != "nearest" && mode != "linear" && mode != "cubic")
     node.unsupported("mode " + mode);
+  double a = node.attribute("cubic_coeff_a", -0.75);
+  bool excludeOutside = node.attribute("exclude_outside", int64_t(0)) != 0;
+  // Keys' cubic convolution kernel with coefficient a.
+  auto cubic = [a](double x) {
+    x = std::fabs(x);
+    return x <= 1 ? ((a + 2) * x - (a + 3)) * x * x + 1
+                  : x < 2 ? ((a * x - 5 * a) * x + 8 * a) * x - 4 * a : 0.0;
+  };
   if (transform == "tf_crop_and_resize")
     node.unsupported("coordinate_transformation_mode tf_crop_and_resize");
   std::vector<double> scales;
@@ -362,13 +373,18 @@ Outputs resize(const Node &node) {
     double scale = sizes.empty() ? scales.at(size_t(axis)) : double(out) / double(in);
     if (out == in && scale == 1)
       continue;
+    // The length the coordinates scale to: the exact one, not the rounded
+    // size, when scales are given.
+    double length = sizes.empty() ? double(in) * scale : double(out);
     std::vector<int64_t> low, high;
     std::vector<double> weight;
+    std::vector<std::vector<int64_t>> taps(4);     // cubic: 4 positions,
+    std::vector<std::vector<double>> tapWeights(4); // and their weights
     for (int64_t o = 0; o < out; ++o) {
       double c = transform == "half_pixel"           ? (o + 0.5) / scale - 0.5
-                 : transform == "pytorch_half_pixel" ? (out > 1 ? (o + 0.5) / scale - 0.5 : 0)
+                 : transform == "pytorch_half_pixel" ? (length > 1 ? (o + 0.5) / scale - 0.5 : 0)
                  : transform == "align_corners"
-                     ? (out > 1 ? double(o) * double(in - 1) / double(out - 1) : 0)
+                     ? (length > 1 ? double(o) * double(in - 1) / (length - 1) : 0)
                  : transform == "asymmetric"           ? o / scale
                  : transform == "tf_half_pixel_for_nn" ? (o + 0.5) / scale
                                                        : (node.unsupported(
@@ -383,19 +399,43 @@ Outputs resize(const Node &node) {
         low.push_back(std::clamp<int64_t>(int64_t(r), 0, in - 1));
         continue;
       }
+      if (mode == "cubic") {
+        double base = std::floor(c), ratio = c - base, total = 0;
+        double w[4] = {cubic(ratio + 1), cubic(ratio), cubic(1 - ratio), cubic(2 - ratio)};
+        for (int k = 0; k < 4; ++k) {
+          int64_t at = int64_t(base) - 1 + k;
+          if (excludeOutside && (at < 0 || at >= in))
+            w[k] = 0;
+          total += w[k];
+          taps[k].push_back(std::clamp<int64_t>(at, 0, in - 1));
+        }
+        for (int k = 0; k < 4; ++k)
+          tapWeights[k].push_back(excludeOutside ? w[k] / total : w[k]);
+        continue;
+      }
       c = std::clamp(c, 0.0, double(in - 1));
       int64_t l = int64_t(std::floor(c));
       low.push_back(l);
       high.push_back(std::min(l + 1, in - 1));
       weight.push_back(c - double(l));
     }
+    Shape along(size_t(x.ndim()), 1);
+    along[axis] = out;
+    if (mode == "cubic") {
+      Tensor sum;
+      for (int k = 0; k < 4; ++k) {
+        Tensor term = take(x, Tensor::from_vector(taps[k], {out}), axis) *
+                      Tensor::from_vector(tapWeights[k], along, x.dtype());
+        sum = sum.defined() ? sum + term : term;
+      }
+      x = sum;
+      continue;
+    }
     Tensor lowIndex = Tensor::from_vector(low, {out});
     if (mode == "nearest") {
       x = take(x, lowIndex, axis);
       continue;
     }
-    Shape along(size_t(x.ndim()), 1);
-    along[axis] = out;
     Tensor w = Tensor::from_vector(weight, along, x.dtype());
     x = take(x, lowIndex, axis) * (1 - w) + take(x, Tensor::from_vector(high, {out}), axis) * w;
   }
@@ -416,7 +456,7 @@ Outputs einsum(const Node &node) {
   for (std::string term; std::getline(split, term, ',');)
     terms.push_back(term);
   if (terms.size() != operands.size())
-    node.unsupported("the equation has " + std::to_string(terms.size()) + " operands, not " +
+    node.fail("the equation has " + std::to_string(terms.size()) + " operands, not " +
                      std::to_string(operands.size()));
   // "..." stands for as many new capital letters as the operand has extra
   // axes, aligned from the right.
@@ -602,7 +642,7 @@ void populateMovementOps(OpTable &table) {
       if (axes.empty() ? x.shape(i) != 1 : !listed)
         shape.push_back(x.shape(i));
       else if (x.shape(i) != 1)
-        node.unsupported("axis " + std::to_string(i) + " has size " + std::to_string(x.shape(i)));
+        node.fail("axis " + std::to_string(i) + " has size " + std::to_string(x.shape(i)));
     }
     return Outputs{x.reshape(shape)};
   };
@@ -673,7 +713,7 @@ void populateMovementOps(OpTable &table) {
       std::vector<int64_t> values = node.attribute("value_ints", std::vector<int64_t>{});
       return Outputs{Tensor::from_vector(values, {int64_t(values.size())})};
     }
-    node.unsupported("a constant of a kind other than tensors, floats and ints");
+    node.unsupported("a constant other than a tensor, floats or ints");
   };
   table["ConstantOfShape"] = [](const Node &node) { return Outputs{constantOfShape(node)}; };
   table["Range"] = range;

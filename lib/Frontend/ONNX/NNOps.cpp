@@ -38,7 +38,7 @@ Window windowOf(const Node &node, const Tensor &x, std::vector<int64_t> kernel) 
   w.dilations = node.attribute("dilations", std::vector<int64_t>(n, 1));
   std::vector<int64_t> pads = node.attribute("pads", std::vector<int64_t>(2 * n, 0));
   if (w.strides.size() != n || w.dilations.size() != n || pads.size() != 2 * n)
-    node.unsupported("strides, dilations or pads do not match the " + std::to_string(n) +
+    node.fail("strides, dilations or pads do not match the " + std::to_string(n) +
                      "-d kernel");
   w.begin.assign(pads.begin(), pads.begin() + int64_t(n));
   w.end.assign(pads.begin() + int64_t(n), pads.end());
@@ -79,7 +79,7 @@ Outputs convTranspose(const Node &node) {
   std::vector<int64_t> kernel = node.attribute("kernel_shape", spatialShape(weight));
   size_t n = kernel.size();
   if (node.hasAttribute("output_shape") || node.attribute("auto_pad", "NOTSET") != "NOTSET")
-    node.unsupported("output_shape and auto_pad are not supported");
+    node.unsupported("output_shape and auto_pad");
   Window w = windowOf(node, x, kernel);
   std::vector<int64_t> outputPadding =
       node.attribute("output_padding", std::vector<int64_t>(n, 0));
@@ -92,7 +92,7 @@ Outputs pool(const Node &node, bool max) {
   Tensor x = node.input(0);
   Window w = windowOf(node, x, node.attribute("kernel_shape", std::vector<int64_t>{}));
   if (node.wants(1))
-    node.unsupported("MaxPool's Indices output is not supported");
+    node.unsupported("MaxPool's Indices output");
   bool ceil = node.attribute("ceil_mode", int64_t(0)) != 0;
   // The tensor library reads one kernel size as a square: a 1-d pool is a
   // 2-d one over a unit axis.
@@ -294,7 +294,7 @@ void populateNNOps(OpTable &table) {
     bool training = node.has(2) && node.ints(2).at(0) != 0;
     double ratio = node.has(1) ? node.doubles(1).at(0) : node.attribute("ratio", 0.5);
     if (training && ratio != 0)
-      node.unsupported("dropout in training mode draws numbers no other framework reproduces");
+      node.unsupported("dropout in training mode (its random numbers are no other framework's)");
     return Outputs{x, Tensor::ones(x.shape(), DType::Bool)};
   };
   table["NegativeLogLikelihoodLoss"] = [](const Node &node) {

@@ -61,9 +61,11 @@ public:
   std::vector<std::string> strings(const char *name) const;
   Tensor tensorAttribute(const char *name) const;
 
-  /// Throws the located error every builder gives for what it cannot do:
+  /// Throws the located error every builder gives:
   /// `model.onnx: node 3 "conv1" (Conv, opset 13): <why>`.
-  [[noreturn]] void unsupported(const std::string &why) const;
+  [[noreturn]] void fail(const std::string &why) const;
+  /// The same for what the importer lacks: "<what> is not supported".
+  [[noreturn]] void unsupported(const std::string &what) const;
   /// Where errors point (the model, the node, its op and opset).
   std::string where() const;
 

@@ -20,7 +20,7 @@ using Outputs = std::vector<Tensor>;
 std::vector<std::vector<Tensor>> groupsOf(const Node &node, size_t groups) {
   size_t n = node.numInputs() - 2;
   if (n % groups != 0)
-    node.unsupported(std::to_string(n) + " tensors do not form " + std::to_string(groups) +
+    node.fail(std::to_string(n) + " tensors do not form " + std::to_string(groups) +
                      " groups");
   std::vector<std::vector<Tensor>> split(groups);
   for (size_t i = 0; i < n; ++i)
