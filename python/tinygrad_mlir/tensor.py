@@ -263,7 +263,7 @@ class Tensor:
             array = array.astype(np.float32)  # Python floats: the default float
         elif array.dtype == np.int64 and not isinstance(data, np.ndarray):
             array = array.astype(np.int32)
-        array = np.ascontiguousarray(array)
+        array = np.array(array, order="C", copy=False)  # (ascontiguousarray makes 0-d 1-d)
         shape = (ctypes.c_int64 * max(array.ndim, 1))(*array.shape)
         handle = ctypes.c_void_p()
         _check(ll.functions["tg_tensor_from_data"](
@@ -418,6 +418,11 @@ class Tensor:
     def rand(*shape, **kwargs): return Tensor._static("rand", _shape(shape), **kwargs)
     @staticmethod
     def randn(*shape, **kwargs): return Tensor._static("randn", _shape(shape), **kwargs)
+    @staticmethod
+    def uniform(shape, low=0.0, high=1.0, **kwargs):
+        return Tensor._static("uniform", list(shape), float(low), float(high), **kwargs)
+    @staticmethod
+    def realize_all(tensors): return Tensor._static("realize", list(tensors))
     @staticmethod
     def arange(*args, **kwargs): return Tensor._static("arange", *[float(a) for a in args], **kwargs)
     @staticmethod
