@@ -251,21 +251,19 @@ std::vector<Tensor> Node::inputs() const {
   return all;
 }
 
-std::vector<double> Node::doubles(size_t i) const {
+Tensor Node::readable(size_t i) const {
   Tensor value = input(i);
   if (tracing_ && inputs_[i]->fromInputs)
     fail("input " + std::to_string(i) + " sets a shape but depends on the values of the "
-                "model's inputs, which tracing does not know");
-  return value.cast(DType::Float64).to_vector<double>();
+         "model's inputs, which tracing does not know");
+  return value;
 }
 
-std::vector<int64_t> Node::ints(size_t i) const {
-  Tensor value = input(i);
-  if (tracing_ && inputs_[i]->fromInputs)
-    fail("input " + std::to_string(i) + " sets a shape but depends on the values of the "
-                "model's inputs, which tracing does not know");
-  return value.to_vector<int64_t>();
+std::vector<double> Node::doubles(size_t i) const {
+  return readable(i).cast(DType::Float64).to_vector<double>();
 }
+
+std::vector<int64_t> Node::ints(size_t i) const { return readable(i).to_vector<int64_t>(); }
 
 const ::onnx::AttributeProto *Node::find(const char *name) const {
   for (const ::onnx::AttributeProto &attribute : proto_.attribute())

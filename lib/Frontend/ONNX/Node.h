@@ -71,6 +71,9 @@ public:
 
 private:
   const ::onnx::AttributeProto *find(const char *name) const;
+  /// Input `i`, whose values are about to be read to the host: an error
+  /// when tracing and they depend on the model's inputs.
+  Tensor readable(size_t i) const;
   const std::string &path_;
   const ::onnx::NodeProto &proto_;
   int64_t opset_;
