@@ -39,8 +39,8 @@ def read_ast(path):
 # C++ parameter type → (C parameters, C++ expression building the argument, tag).
 # In the templates, {n} is the parameter's name.
 PARAMETERS = {
-    "const Tensor &": (["tg_tensor {n}"], "tg::capi::tensorOrNone({n})", "tensor"),
-    "Tensor": (["tg_tensor {n}"], "tg::capi::tensorOrNone({n})", "tensor"),
+    "const Tensor &": (["tg_tensor {n}"], "tg::capi::tensor({n})", "tensor"),
+    "Tensor": (["tg_tensor {n}"], "tg::capi::tensor({n})", "tensor"),
     "double": (["double {n}"], "{n}", "scalar"),
     "int64_t": (["int64_t {n}"], "{n}", "int"),
     "int": (["int64_t {n}"], "int({n})", "int"),
@@ -63,6 +63,9 @@ PARAMETERS = {
     "const std::vector<Tensor> &": (["const tg_tensor *{n}", "size_t {n}_len"],
                                     "tg::capi::tensors({n}, {n}_len)", "tensors"),
 }
+
+# A parameter with a C++ default may be left out: NULL for a tensor.
+OPTIONAL_EXPRESSIONS = {"tensor": "tg::capi::tensorOrNone({n})"}
 
 # C++ result type → (C out-parameters, how the wrapper stores `result`).
 RESULTS = {
@@ -191,8 +194,10 @@ def render(found, skipped):
     for m in found:
         params = [] if m["static"] else ["tg_tensor self"]
         args = []
-        for t, n in zip(m["types"], m["names"]):
-            c_params, expression, _ = PARAMETERS[t]
+        for t, n, default in zip(m["types"], m["names"], m["optional"]):
+            c_params, expression, tag = PARAMETERS[t]
+            if default is not None:
+                expression = OPTIONAL_EXPRESSIONS.get(tag, expression)
             params += [p.format(n=n) for p in c_params]
             args.append(expression.format(n=n))
         outs, store = RESULTS[m["result"]]

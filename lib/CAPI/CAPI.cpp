@@ -4,39 +4,49 @@
 
 #include <cstring>
 #include <mutex>
-#include <unordered_set>
+#include <unordered_map>
 
 namespace tg::capi {
 namespace {
 
 thread_local std::string lastError;
 
-/// The live handles: a released or foreign pointer is not among them.
+/// The live handles and their kinds: a released or foreign pointer is not
+/// among them.
 std::mutex registryMutex;
-std::unordered_set<const tg_tensor_s *> &registry() {
-  static auto *live = new std::unordered_set<const tg_tensor_s *>();
+std::unordered_map<const void *, Kind> &registry() {
+  static auto *live = new std::unordered_map<const void *, Kind>();
   return *live;
-}
-
-tg_tensor registered(Tensor value) {
-  auto *handle = new tg_tensor_s{std::move(value)};
-  std::lock_guard<std::mutex> lock(registryMutex);
-  registry().insert(handle);
-  return handle;
 }
 
 } // namespace
 
 void setLastError(const std::string &message) { lastError = message; }
 
-Tensor &tensor(tg_tensor handle) {
-  if (!handle)
-    throw InvalidArgument("a tensor handle is NULL");
+void registerHandle(const void *handle, Kind kind) {
   std::lock_guard<std::mutex> lock(registryMutex);
-  if (!registry().count(handle))
-    throw InvalidArgument("a tensor handle was released, or is not one");
-  return handle->value;
+  registry()[handle] = kind;
 }
+
+bool unregisterHandle(const void *handle, Kind kind) {
+  std::lock_guard<std::mutex> lock(registryMutex);
+  auto it = registry().find(handle);
+  if (it == registry().end() || it->second != kind)
+    return false;
+  registry().erase(it);
+  return true;
+}
+
+void checkHandle(const void *handle, Kind kind, const char *what) {
+  if (!handle)
+    throw InvalidArgument(std::string(what) + " is NULL");
+  std::lock_guard<std::mutex> lock(registryMutex);
+  auto it = registry().find(handle);
+  if (it == registry().end() || it->second != kind)
+    throw InvalidArgument(std::string(what) + " was released, or is not one");
+}
+
+Tensor &tensor(tg_tensor handle) { return live(handle).value; }
 
 Tensor tensorOrNone(tg_tensor handle) { return handle ? tensor(handle) : Tensor(); }
 
@@ -98,7 +108,19 @@ std::string text(const char *value) {
 tg_status storeTensor(const Tensor &value, tg_tensor *out) {
   if (!out)
     throw InvalidArgument("the out-pointer is NULL");
-  *out = registered(value);
+  *out = newHandle<tg_tensor_s>(value);
+  return TG_OK;
+}
+
+tg_status storeText(const std::string &value, char *buffer, size_t capacity, const char *what) {
+  if (!buffer)
+    throw InvalidArgument(std::string(what) + "'s buffer is NULL");
+  if (capacity < value.size() + 1) {
+    setLastError(std::string(what) + " has " + std::to_string(value.size()) +
+                 " characters, room for " + std::to_string(capacity) + " with its zero");
+    return TG_BUFFER_TOO_SMALL;
+  }
+  std::memcpy(buffer, value.c_str(), value.size() + 1);
   return TG_OK;
 }
 
@@ -113,7 +135,7 @@ tg_status storeTensors(const std::vector<Tensor> &values, tg_tensor *out, size_t
     return TG_BUFFER_TOO_SMALL;
   }
   for (size_t i = 0; i < values.size(); ++i)
-    out[i] = registered(values[i]);
+    out[i] = newHandle<tg_tensor_s>(values[i]);
   return TG_OK;
 }
 
@@ -125,16 +147,7 @@ extern "C" {
 
 const char *tg_last_error(void) { return lastError.c_str(); }
 
-void tg_tensor_release(tg_tensor handle) {
-  if (!handle)
-    return;
-  {
-    std::lock_guard<std::mutex> lock(registryMutex);
-    if (!registry().erase(handle))
-      return; // released already, or not a handle: nothing to do
-  }
-  delete handle;
-}
+void tg_tensor_release(tg_tensor handle) { releaseHandle(handle); }
 
 tg_status tg_tensor_from_data(const void *data, size_t size, tg_dtype dtype, const int64_t *shape,
                               size_t rank, tg_tensor *out) {
@@ -189,16 +202,34 @@ tg_status tg_tensor_get_dtype(tg_tensor handle, tg_dtype *dtype) {
 }
 
 tg_status tg_tensor_get_device(tg_tensor handle, char *name, size_t capacity) {
-  return guard([&]() -> tg_status {
-    std::string device = tensor(handle).device();
-    if (!name)
-      throw InvalidArgument("the name buffer is NULL");
-    if (capacity < device.size() + 1) {
-      setLastError("the device name has " + std::to_string(device.size()) +
-                   " characters, room for " + std::to_string(capacity));
-      return TG_BUFFER_TOO_SMALL;
-    }
-    std::memcpy(name, device.c_str(), device.size() + 1);
+  return guard([&] { return storeText(tensor(handle).device(), name, capacity, "the device name"); });
+}
+
+void tg_set_training(bool training) { tg::Tensor::training = training; }
+bool tg_get_training(void) { return tg::Tensor::training; }
+
+void tg_set_no_grad(bool no_grad) {
+  static std::optional<tg::NoGrad> scope;
+  if (no_grad && !scope)
+    scope.emplace();
+  else if (!no_grad)
+    scope.reset();
+}
+bool tg_get_no_grad(void) { return tg::NoGrad::active(); }
+
+tg_status tg_get_cache_stats(tg_cache_stats *stats) {
+  return guard([&] {
+    if (!stats)
+      throw InvalidArgument("the out-pointer is NULL");
+    const tg::Stats &counts = tg::stats();
+    *stats = {counts.compiles, counts.memory_hits, counts.disk_hits, counts.runs};
+    return TG_OK;
+  });
+}
+
+tg_status tg_cache_clear(bool disk) {
+  return guard([&] {
+    tg::clear_cache(disk);
     return TG_OK;
   });
 }

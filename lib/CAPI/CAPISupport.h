@@ -11,15 +11,13 @@
 #define TG_LIB_CAPI_CAPISUPPORT_H
 
 #include "tg/Tensor/Tensor.h"
+#include "tg/Tensor/state.h"
 #include "tg/tg.h"
 
 #include <optional>
+#include <utility>
 #include <string>
 #include <vector>
-
-struct tg_tensor_s {
-  tg::Tensor value;
-};
 
 namespace tg::capi {
 
@@ -27,6 +25,44 @@ namespace tg::capi {
 struct InvalidArgument : Error {
   using Error::Error;
 };
+
+/// What a handle is a handle to: a pointer of one kind passed as another
+/// is refused like a released one.
+enum class Kind { Tensor, Module, StateDict, Optimizer, Trace };
+
+/// Registers a new handle / forgets one (false when it was not live).
+void registerHandle(const void *handle, Kind kind);
+bool unregisterHandle(const void *handle, Kind kind);
+/// Throws InvalidArgument for NULL, or for a handle not live as `kind`.
+void checkHandle(const void *handle, Kind kind, const char *what);
+
+/// A new registered handle of type S (a tg_*_s holding `args`).
+template <typename S, typename... Args> S *newHandle(Args &&...args) {
+  auto *handle = new S{std::forward<Args>(args)...};
+  registerHandle(handle, S::kind);
+  return handle;
+}
+/// Releases a live handle; NULL, and one released already, are ignored.
+template <typename S> void releaseHandle(S *handle) {
+  if (handle && unregisterHandle(handle, S::kind))
+    delete handle;
+}
+/// The object of a live handle.
+template <typename S> S &live(S *handle) {
+  checkHandle(handle, S::kind, S::what);
+  return *handle;
+}
+
+} // namespace tg::capi
+
+struct tg_tensor_s {
+  static constexpr tg::capi::Kind kind = tg::capi::Kind::Tensor;
+  static constexpr const char *what = "a tensor handle";
+  tg::Tensor value;
+};
+
+namespace tg::capi {
+
 
 void setLastError(const std::string &message);
 
@@ -69,6 +105,11 @@ template <typename T> std::optional<T> optional(const T *value) {
 tg_status storeTensor(const Tensor &value, tg_tensor *out);
 tg_status storeTensors(const std::vector<Tensor> &values, tg_tensor *out, size_t capacity,
                        size_t *count);
+/// `value` with its terminating zero into `buffer` of `capacity` bytes
+/// (TG_BUFFER_TOO_SMALL when it does not fit).
+tg_status storeText(const std::string &value, char *buffer, size_t capacity, const char *what);
+/// The tensors of a live state dict handle (Model.cpp).
+nn::StateDict &stateDict(tg_state_dict handle);
 template <typename T, typename U> tg_status storeValue(const T &value, U *out) {
   if (!out)
     throw InvalidArgument("the out-pointer is NULL");

@@ -107,4 +107,9 @@ void diskCacheStore(const std::string &key, const std::string &blob) {
   sqlite3_finalize(statement);
 }
 
+void diskCacheClear() {
+  if (sqlite3 *db = database())
+    sqlite3_exec(db, ("DELETE FROM " + tableName()).c_str(), nullptr, nullptr, nullptr);
+}
+
 } // namespace tg

@@ -27,6 +27,8 @@ struct Program {
 /// afresh.
 std::optional<std::string> diskCacheLoad(const std::string &key);
 void diskCacheStore(const std::string &key, const std::string &blob);
+/// Deletes this build's entries.
+void diskCacheClear();
 
 /// Realizes pending nodes (Realize.cpp).
 void realizeNodes(const std::vector<NodeRef> &targets);

@@ -76,11 +76,17 @@ std::string compile(const Schedule &schedule, const std::string &device) {
   return std::move(executable->blob);
 }
 
+/// The programs loaded, by key. Never destroyed: at exit a device driver
+/// may be torn down before this map's destructor would run, so its
+/// programs are left to the system.
+std::unordered_map<std::string, std::unique_ptr<Program>> &loadedPrograms() {
+  static auto &programs = *new std::unordered_map<std::string, std::unique_ptr<Program>>;
+  return programs;
+}
+
 /// The executable of a schedule: from memory, from disk, or compiled.
 Program &programFor(const Schedule &schedule, const std::string &device) {
-  // Never destroyed: at exit a device driver may be torn down before this
-  // map's destructor would run, so its programs are left to the system.
-  static auto &memory = *new std::unordered_map<std::string, std::unique_ptr<Program>>;
+  auto &memory = loadedPrograms();
   // What the compiler is asked for is part of what a program depends on.
   std::string key = device + (tg::knobs::integer("NOOPT") ? "|noopt|" : "|") + schedule.key();
   if (auto it = memory.find(key); it != memory.end()) {
@@ -107,6 +113,12 @@ Program &programFor(const Schedule &schedule, const std::string &device) {
 } // namespace
 
 const Stats &stats() { return statistics; }
+
+void clear_cache(bool disk) {
+  loadedPrograms().clear();
+  if (disk)
+    diskCacheClear();
+}
 
 MemoryStats memory_stats(const std::string &device) {
   tgrt_memory_stats counts;

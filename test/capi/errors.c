@@ -84,6 +84,9 @@ int main(void) {
   tg_tensor foreign = (tg_tensor)(void *)read;
   EXPECT_FAILS(tg_tensor_add(x, foreign, &out), TG_INVALID_ARGUMENT, "released, or is not");
   EXPECT_FAILS(tg_tensor_neg(x, NULL), TG_INVALID_ARGUMENT, "out-pointer is NULL");
+  /* A tensor argument without a C++ default is required; one with a
+   * default may be NULL (backward's gradient above). */
+  EXPECT_FAILS(tg_tensor_add(x, NULL, &out), TG_INVALID_ARGUMENT, "tensor handle is NULL");
 
   /* Wrong dtypes, sizes and shapes. */
   EXPECT_FAILS(tg_zeros(kShape22, 2, (tg_dtype)99, &out), TG_INVALID_ARGUMENT, "unknown dtype");

@@ -370,7 +370,8 @@ public:
   Tensor &requires_grad_(bool requires = true);
   /// The accumulated gradient, undefined until backward() reaches this.
   Tensor grad() const;
-  void set_grad(const Tensor &grad);
+  /// Replaces the gradient; the default, an undefined tensor, forgets it.
+  void set_grad(const Tensor &grad = Tensor());
   /// Gradients of this (a scalar, or with `gradient` of its shape) for
   /// every tensor that requires one and that this depends on; they add to
   /// what those tensors' grad() holds.
@@ -443,6 +444,10 @@ struct Stats {
   uint64_t runs = 0;           // programs run
 };
 const Stats &stats();
+/// Drops the compiled programs held in memory and, with `disk`, this
+/// build's programs in CACHEDB (tinygrad's diskcache_clear): the next
+/// realize of each graph compiles it again.
+void clear_cache(bool disk = false);
 
 /// How a device's buffers were allocated since it was opened (the
 /// runtime's tgrt_device_memory_stats): new from the backend (`fresh`) or
