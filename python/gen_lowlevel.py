@@ -4,7 +4,8 @@ every function, enum and status code of the C ABIs, with their doc comments.
 
     gen_lowlevel.py tg_manifest.json OUT.py LIBRARY_DIR
 
-LIBRARY_DIR is where libtg.so and libtgrt.so are (the build's lib/); the
+LIBRARY_DIR is where libtg.so and libtgrt.so are: the build's lib/, or a
+path relative to the module (an installed package's lib/). The
 TG_LIBRARY_DIR environment variable overrides it when the module loads.
 """
 import json
@@ -24,19 +25,58 @@ SCALARS = {
 }
 
 
-def ctype(c_type, enums, handles):
-    c_type = c_type.strip()
+def ctype(c_type, enums, handles, named=None):
+    """The ctypes form of a C type; `named` maps the structs and function
+    pointer types declared so far to their Python names."""
+    c_type = re.sub(r"\s*\bconst$", "", c_type.strip())  # a const pointer is a pointer
+    named = named or {}
     if c_type in SCALARS:
         return SCALARS[c_type]
-    if c_type in enums:
+    if c_type in enums or c_type.startswith("enum "):
         return "ctypes.c_int"
     if c_type in handles:
         return "ctypes.c_void_p"
+    if c_type.removeprefix("struct ") in named:
+        return named[c_type.removeprefix("struct ")]
+    array = re.match(r"^(.*?) ?\[(\d+)\]$", c_type)
+    if array:
+        inner = ctype(array.group(1), enums, handles, named)
+        return inner and f"({inner} * {array.group(2)})"
     pointer = re.match(r"^(const )?(.*?) ?\*$", c_type)
     if pointer:
-        inner = ctype(pointer.group(2), enums, handles)
+        inner = ctype(pointer.group(2), enums, handles, named)
+        if inner is None:
+            return None
         return "ctypes.c_void_p" if inner in ("None", "ctypes.c_void_p") else f"ctypes.POINTER({inner})"
     return None
+
+
+def declare_types(manifest, enums, handles, out):
+    """ctypes.Structure classes for the structs and CFUNCTYPEs for the
+    function pointer types, in the manifest's order; returns their names."""
+    named = {}
+    for t in manifest["types"]:
+        if t["kind"] == "struct":
+            fields = [(f["name"], ctype(f["type"], enums, handles, named)) for f in t["fields"]]
+            if any(c is None for _, c in fields):
+                continue
+            out.append(f"class {t['name']}(ctypes.Structure):")
+            out.append(f"    {(t['doc'] or 'struct ' + t['name'])!r}")
+            out.append("    _fields_ = [" + ", ".join(f"({n!r}, {c})" for n, c in fields) + "]")
+            out.append("")
+            named[t["name"]] = t["name"]
+        elif t["kind"] == "typedef" and "(*)" in t["type"]:
+            result, params = re.match(r"^(.*?) ?\(\*\)\((.*)\)$", t["type"]).groups()
+            types = [ctype(result, enums, handles, named)] + [
+                ctype(p, enums, handles, named) for p in params.split(",") if p.strip()]
+            if any(c is None for c in types):
+                continue
+            out.append(f"{t['name']} = ctypes.CFUNCTYPE({', '.join(types)})")
+            out.append("")
+            named[t["name"]] = t["name"]
+        elif t["kind"] == "typedef" and t["type"].removeprefix("struct ") in named:
+            named[t["name"]] = named[t["type"].removeprefix("struct ")]
+    return named
 
 
 def main():
@@ -53,12 +93,17 @@ def main():
         "import ctypes",
         "import os",
         "",
-        f"LIBRARY_DIR = os.environ.get('TG_LIBRARY_DIR', {sys.argv[3]!r})",
+        "LIBRARY_DIR = os.environ.get('TG_LIBRARY_DIR', os.path.join(",
+        f"    os.path.dirname(os.path.abspath(__file__)), {sys.argv[3]!r}))",
         "_libraries = {}",
         "",
         "",
         "def _library(name):",
         "    if name not in _libraries:",
+        "        # libtgrt first: libtg.so's dependency is then this one, not",
+        "        # whichever its run path finds.",
+        "        if name != 'libtgrt.so':",
+        "            _library('libtgrt.so')",
         "        _libraries[name] = ctypes.CDLL(os.path.join(LIBRARY_DIR, name))",
         "    return _libraries[name]",
         "",
@@ -83,13 +128,14 @@ def main():
             out.append(f"{v['name']} = {v['value']}")
         out.append(f"{e['name']} = {{{', '.join(repr(v['name']) + ': ' + str(v['value']) for v in e['values'])}}}")
         out.append("")
+    named = declare_types(manifest, enums, handles, out)
     out.append("functions = {}")
     skipped = []
     for f in manifest["functions"]:
         if f.get("inline"):
             continue
-        restype = ctype(f["returns"], enums, handles)
-        argtypes = [ctype(p["type"], enums, handles) for p in f["params"]]
+        restype = ctype(f["returns"], enums, handles, named)
+        argtypes = [ctype(p["type"], enums, handles, named) for p in f["params"]]
         if any(t is None for t in argtypes + [restype]):
             skipped.append(f["name"])
             continue

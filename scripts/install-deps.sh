@@ -29,8 +29,9 @@ packages=(
   # models made elsewhere: torch and torchvision export them to ONNX with
   # their outputs (test/onnx/models/export.py), the onnx module checks them
   python3-torch python3-torchvision python3-onnx python3-numpy
-  # the Python package's tests
-  python3-pytest
+  # the Python package's tests, and its pip install into a virtual
+  # environment (python.install)
+  python3-pytest python3-venv python3-pip python3-setuptools python3-wheel
   # tg-compile's aarch64 objects: the cross C library and gcc to link them,
   # qemu-user to run them in the tests
   gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user

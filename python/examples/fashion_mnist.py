@@ -3,10 +3,11 @@
 tinygrad's beautiful_mnist on Fashion-MNIST, Adam with a cosine schedule.
 
     PYTHONPATH=build/python python/examples/fashion_mnist.py [--epochs N] [--steps S]
-        [--min-accuracy PERCENT]
+        [--min-accuracy PERCENT] [--save MODEL.safetensors]
 
 Prints each epoch's time, steps per second and test accuracy; fails when the
-last accuracy is below --min-accuracy.
+last accuracy is below --min-accuracy. --save writes the trained model's
+state dict ("c1.weight", "bn1.running_mean", ...) as a safetensors file.
 """
 import argparse
 import gzip
@@ -50,6 +51,7 @@ def main():
     parser.add_argument("--batch-size", type=int, default=128)
     parser.add_argument("--lr", type=float, default=1e-3)
     parser.add_argument("--min-accuracy", type=float, default=0)
+    parser.add_argument("--save", help="write the trained model's state dict here")
     args = parser.parse_args()
 
     train_x = read("train-images-idx3-ubyte.gz", 16).reshape(-1, 1, 28, 28)
@@ -92,6 +94,8 @@ def main():
         accuracy = 100 * correct / len(test_x)
         print(f"epoch {epoch}: {seconds:.1f} s (first step {first:.2f} s), {rate:.2f} steps/s, "
               f"test accuracy {accuracy:.2f}%", flush=True)
+    if args.save:
+        nn.safe_save(nn.get_state_dict(model), args.save)
     if accuracy < args.min_accuracy:
         raise SystemExit(f"fashion_mnist.py: {accuracy:.2f}% is below {args.min_accuracy}%")
 

@@ -1,6 +1,7 @@
 """tinygrad_mlir.nn and .optim against NumPy: layers, BatchNorm's statistics,
 an Adam step, safetensors files."""
 import numpy as np
+import pytest
 
 from tinygrad_mlir import Tensor, dtypes, nn, optim
 
@@ -47,6 +48,24 @@ def test_adam_step():
         m = 0.9 * m + 0.1 * g
         v = 0.999 * v + 0.001 * g * g
         p = p - 0.1 * (m / (1 - 0.9 ** t)) / (np.sqrt(v / (1 - 0.999 ** t)) + 1e-8)
+    np.testing.assert_allclose(w.numpy(), p, rtol=1e-5)
+
+
+@pytest.mark.parametrize("nesterov", [False, True])
+def test_sgd_momentum_and_weight_decay(nesterov):
+    w0 = np.array([[1.0, -2.0], [0.5, 3.0]], np.float32)
+    w = Tensor(w0)
+    opt = optim.SGD([w], lr=0.1, momentum=0.9, weight_decay=0.01, nesterov=nesterov)
+    for _ in range(3):
+        opt.zero_grad()
+        (w * w).sum().backward()
+        opt.step()
+    # PyTorch's SGD in NumPy on the gradients 2w.
+    p, b = w0.astype(np.float64), 0.0
+    for _ in range(3):
+        g = 2 * p + 0.01 * p
+        b = 0.9 * b + g
+        p = p - 0.1 * (g + 0.9 * b if nesterov else b)
     np.testing.assert_allclose(w.numpy(), p, rtol=1e-5)
 
 

@@ -33,6 +33,26 @@ class Optimizer:
         Tensor.realize_all(self.schedule_step())
 
 
+class SGD(Optimizer):
+    """PyTorch's SGD, as tinygrad's: weight decay added to the gradient,
+    then momentum (nesterov or not)."""
+
+    def __init__(self, params, lr=1e-3, momentum=0.0, weight_decay=0.0, nesterov=False):
+        super().__init__(params, lr)
+        self.momentum, self.wd, self.nesterov = momentum, weight_decay, nesterov
+        self.b = [Tensor.zeros(*p.shape) for p in self.params] if momentum else []
+
+    def _updates(self, grads):
+        updates = []
+        for i, (p, g) in enumerate(zip(self.params, grads)):
+            g = g + p.detach() * self.wd if self.wd else g
+            if self.momentum:
+                self.b[i].assign(self.b[i] * self.momentum + g)
+                g = g + self.b[i] * self.momentum if self.nesterov else self.b[i]
+            updates.append(g * self.lr.reshape([]))
+        return updates, list(self.b)
+
+
 class Adam(Optimizer):
     """Adam, as tinygrad's LAMB with adam=True."""
 
