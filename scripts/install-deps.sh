@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs every Debian package tinygrad-mlir needs. Idempotent: packages that
-# are already installed are skipped, so a second run does nothing.
+# Installs every Debian package tinygrad-mlir needs, and the Node.js client's
+# npm package (below). Idempotent: packages that are already installed are
+# skipped, so a second run does nothing.
 set -euo pipefail
 
 packages=(
@@ -42,16 +43,37 @@ for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 
-if [ ${#missing[@]} -eq 0 ]; then
-  echo "install-deps: all ${#packages[@]} packages present"
-  exit 0
-fi
-
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
-echo "install-deps: installing ${missing[*]}"
-export DEBIAN_FRONTEND=noninteractive
-if ! $sudo apt-get install -y --no-install-recommends "${missing[@]}"; then
-  $sudo apt-get update
-  $sudo apt-get install -y --no-install-recommends "${missing[@]}"
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#packages[@]} packages present"
+else
+  echo "install-deps: installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  if ! $sudo apt-get install -y --no-install-recommends "${missing[@]}"; then
+    $sudo apt-get update
+    $sudo apt-get install -y --no-install-recommends "${missing[@]}"
+  fi
+fi
+
+# The Node.js client's one npm package, koffi (node/package.json, pinned by
+# node/package-lock.json), into node/node_modules (git-ignored), with the
+# machine's Node.js and npm (Debian's when it has none). Its
+# native code comes prebuilt in its platform package (@koromix/koffi-linux-x64),
+# so no install script runs. Without node and npm, or when npm fails, the
+# node.* tests are reported as skipped.
+node_dir=$(cd "$(dirname "$0")/../node" && pwd)
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  # A machine's own Node.js is kept; Debian's is installed only without one.
+  $sudo apt-get install -y --no-install-recommends nodejs npm ||
+    echo "install-deps: Debian's nodejs and npm could not be installed"
+fi
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  echo "install-deps: no node or npm here: the Node.js client's tests will be skipped"
+elif (cd "$node_dir" && node -e '
+    const want = require("./package-lock.json").packages["node_modules/koffi"].version;
+    process.exit(require("koffi").version === want ? 0 : 1);' 2>/dev/null); then
+  echo "install-deps: koffi present in node/node_modules"
+elif ! (cd "$node_dir" && npm ci --no-audit --no-fund --ignore-scripts); then
+  echo "install-deps: npm ci in node/ failed: the Node.js client's tests will be skipped"
 fi
