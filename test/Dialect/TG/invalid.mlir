@@ -581,3 +581,29 @@ func.func @result_name_not_string(%a: tensor<2xf32>) -> (tensor<2xf32> {tg.name 
 func.func @result_range(%a: index) -> (index {tg.range = array<i64: 0, 2>}) {
   return %a : index
 }
+
+// -----
+
+// 2^64 elements: the element count itself overflows int64.
+func.func @elements_overflow(%a: tensor<4294967296x4294967296xi8>) {
+  // expected-error@+1 {{'tg.neg' op operand #0 of type 'tensor<4294967296x4294967296xi8>' is too large: its byte size does not fit in int64}}
+  %r = tg.neg %a : tensor<4294967296x4294967296xi8>
+  return
+}
+
+// -----
+
+// 2^61 float32 elements fit, their 2^63 bytes do not.
+func.func @bytes_overflow(%a: tensor<2305843009213693952xf32>) {
+  // expected-error@+1 {{'tg.exp2' op operand #0 of type 'tensor<2305843009213693952xf32>' is too large}}
+  %r = tg.exp2 %a : tensor<2305843009213693952xf32>
+  return
+}
+
+// -----
+
+func.func @result_overflow(%a: tensor<1xf32>) {
+  // expected-error@+1 {{'tg.expand' op result #0 of type 'tensor<2305843009213693952xf32>' is too large}}
+  %r = tg.expand %a : tensor<1xf32> to tensor<2305843009213693952xf32>
+  return
+}

@@ -219,3 +219,12 @@ func.func @variable(%a: index {tg.range = array<i64: 3, 8>}) -> index {
 func.func @named(%x: tensor<2xf32> {tg.name = "image"}) -> (tensor<2xf32> {tg.name = "logits"}) {
   return %x : tensor<2xf32>
 }
+
+// The largest sizes the verifier accepts: 2^61 - 1 float32 elements, whose
+// byte size is just below 2^63.
+// CHECK-LABEL: func @largest
+func.func @largest(%x: tensor<2305843009213693951xf32>) -> tensor<2305843009213693951xf32> {
+  // CHECK: tg.neg %{{.*}} : tensor<2305843009213693951xf32>
+  %0 = tg.neg %x : tensor<2305843009213693951xf32>
+  return %0 : tensor<2305843009213693951xf32>
+}

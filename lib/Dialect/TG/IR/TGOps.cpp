@@ -9,6 +9,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/SmallBitVector.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/Regex.h"
 
 using namespace mlir;
@@ -21,6 +22,29 @@ Type mlir::tg::getBoolLike(Type type) {
   if (auto shaped = dyn_cast<ShapedType>(type))
     return shaped.clone(i1);
   return i1;
+}
+
+LogicalResult mlir::tg::verifySizesFitInt64(Operation *op) {
+  auto check = [&](Type type, StringRef what, unsigned index) -> LogicalResult {
+    auto shaped = dyn_cast<ShapedType>(type);
+    if (!shaped || !shaped.hasStaticShape())
+      return success();
+    int64_t bytes = std::max<int64_t>(1, llvm::divideCeil(
+                                             shaped.getElementTypeBitWidth(), 8));
+    for (int64_t d : shaped.getShape())
+      if (llvm::MulOverflow(bytes, d, bytes))
+        return op->emitOpError()
+               << what << " #" << index << " of type " << type
+               << " is too large: its byte size does not fit in int64";
+    return success();
+  };
+  for (auto [i, type] : llvm::enumerate(op->getOperandTypes()))
+    if (failed(check(type, "operand", i)))
+      return failure();
+  for (auto [i, type] : llvm::enumerate(op->getResultTypes()))
+    if (failed(check(type, "result", i)))
+      return failure();
+  return success();
 }
 
 LogicalResult mlir::tg::verifyNoImplicitBroadcast(Operation *op) {

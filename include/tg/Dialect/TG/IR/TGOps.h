@@ -33,6 +33,16 @@ Type getBoolLike(Type type);
 /// all scalars: tg never broadcasts implicitly.
 LogicalResult verifyNoImplicitBroadcast(Operation *op);
 
+/// Verifies that every tensor operand and result of `op` has an element
+/// count and a byte size that fit in int64.
+LogicalResult verifySizesFitInt64(Operation *op);
+
+template <typename ConcreteType>
+class SizesFitInt64 : public OpTrait::TraitBase<ConcreteType, SizesFitInt64> {
+public:
+  static LogicalResult verifyTrait(Operation *op) { return verifySizesFitInt64(op); }
+};
+
 template <typename ConcreteType>
 class NoImplicitBroadcast
     : public OpTrait::TraitBase<ConcreteType, NoImplicitBroadcast> {

@@ -17,8 +17,14 @@ include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/InferIntRangeInterface.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 
+// Every tensor an op takes or gives has a byte size that fits in int64, so
+// that no size, stride or offset computed from it overflows.
+def TG_SizesFitInt64 : NativeOpTrait<"SizesFitInt64"> {
+  let cppNamespace = "::mlir::tg";
+}
+
 class TG_Op<string mnemonic, list<Trait> traits = []>
-    : Op<TG_Dialect, mnemonic, traits>;
+    : Op<TG_Dialect, mnemonic, !listconcat([TG_SizesFitInt64], traits)>;
 
 // Every operand and the result have one shape, or are all scalars.
 def TG_NoImplicitBroadcast : NativeOpTrait<"NoImplicitBroadcast"> {
