@@ -15,6 +15,7 @@
 
 #include "tg/Compiler/Compiler.h"
 #include "tg/Dialect/TG/IR/TGOps.h"
+#include "tg/Support/JSONDepth.h"
 #include "tg/Target/CPU/Codegen.h"
 #include "tg_executable.h"
 
@@ -1075,6 +1076,8 @@ mlir::tg::parametersFromSafetensors(ModuleOp module, StringRef functionName, Str
     headerSize = llvm::support::endian::read64le(bytes.data());
   if (bytes.size() < 8 || headerSize > bytes.size() - 8)
     return fail("not a safetensors file");
+  if (!::tg::jsonNestsWithin(bytes.data() + 8, headerSize, ::tg::kMaxJSONDepth))
+    return fail("its header nests deeper than " + std::to_string(::tg::kMaxJSONDepth) + " levels");
   llvm::Expected<llvm::json::Value> header = llvm::json::parse(bytes.substr(8, headerSize));
   if (!header)
     return fail("its header is not JSON: " + llvm::toString(header.takeError()));

@@ -11,6 +11,8 @@
 
 #include "tg/Tensor/nn.h"
 
+#include "tg/Support/JSONDepth.h"
+
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -180,6 +182,8 @@ public:
     if (length > file.size() - 8)
       fail("the header length " + std::to_string(length) + " runs past the end of the file (" +
            std::to_string(file.size()) + " bytes)");
+    if (!jsonNestsWithin(file.data() + 8, length, kMaxJSONDepth))
+      fail("the header nests deeper than " + std::to_string(kMaxJSONDepth) + " levels");
     llvm::Expected<llvm::json::Value> json =
         llvm::json::parse(llvm::StringRef(file.data() + 8, length));
     if (!json)

@@ -68,6 +68,12 @@
 // SHAPE: tg-compile: {{.*}}transposed.safetensors: tensor "weight" is F32 [3, 4] but argument #1 is F32 [4, 3]
 // RUN: not tg-compile %s --parameters=%t/w.safetensors --weights=baked -o %t/x.o 2>&1 | FileCheck %s --check-prefix=MODE
 // MODE: tg-compile: --weights=baked is none of embed, file, inputs
+// A header of 50,000 nested arrays is refused before it is parsed (a
+// recursive parser would overflow the stack).
+// RUN: %python -c "import struct, sys; h = b'{\"x\":' + b'[' * 50000 + b']' * 50000 + b'}'; sys.stdout.buffer.write(struct.pack('<Q', len(h)) + h)" > %t/deep.safetensors
+// RUN: not tg-compile %s --parameters=%t/deep.safetensors -o %t/x.o 2>&1 | FileCheck %s --check-prefix=DEEP
+// RUN: not tg-run %s --parameters=%t/deep.safetensors 2>&1 | FileCheck %s --check-prefix=DEEP
+// DEEP: deep.safetensors{{.*}}nests deeper than 64 levels
 // RUN: %python %S/Inputs/write-safetensors.py %t/count.safetensors count:F32:1:0
 // RUN: not tg-compile %S/Inputs/counter.mlir --parameters=%t/count.safetensors -o %t/x.o 2>&1 | FileCheck %s --check-prefix=INPLACE
 // INPLACE: counter.mlir:{{[0-9]+}}:1: error: tg-compile: parameter "count" is updated in place, so it cannot be read-only data in the object; take the parameters as inputs or from a file

@@ -242,6 +242,12 @@ TEST(StateSafetensors, RejectsMalformedFiles) {
       {huge + "{}", "over the limit"},
       {pastEnd, "runs past the end of the file"},
       {fileOf("{\"x\":", six), "not valid JSON"},
+      // 50,000 nested arrays: refused before a recursive parser overflows
+      // the stack.
+      {fileOf("{\"x\":" + std::string(50000, '[') + std::string(50000, ']') + "}"),
+       "nests deeper than 64 levels"},
+      // Brackets inside strings are not nesting.
+      {fileOf("{\"__metadata__\":{\"n\":\"" + std::string(100, '[') + "\\\"\"}}"), "(loaded)"},
       {fileOf("[1,2]"), "not a JSON object"},
       {fileOf("{\"x\":3}"), "is not a JSON object"},
       {fileOf("{" + entry("x", "F8_E4M3", "[2,3]", "[0,6]") + "}", six.substr(0, 6)),
