@@ -183,7 +183,15 @@ LogicalResult ExecutableWriter::addLaunch(StringRef kernel, ValueRange operands,
       return failure();
     step.buffers.push_back(*id);
   }
-  kernels[it->second].desc.num_buffers = step.buffers.size();
+  Kernel &k = kernels[it->second];
+  std::vector<uint64_t> argBytes;
+  for (uint32_t id : step.buffers)
+    argBytes.push_back(buffers[id].desc.size_bytes);
+  if (inserted)
+    k.argBytes = argBytes;
+  else if (k.argBytes != argBytes)
+    return launch->emitError("tg: kernel ") << kernel << " is launched on buffers of other sizes";
+  k.desc.num_buffers = step.buffers.size();
   steps.push_back(std::move(step));
   return success();
 }
@@ -247,6 +255,7 @@ FailureOr<std::string> ExecutableWriter::finish(StringRef binary, StringRef kind
   std::vector<tg_kernel_desc> kernelDescs;
   for (Kernel &k : kernels) {
     k.desc.symbol_offset = blob.appendString(k.symbol);
+    k.desc.arg_bytes_offset = blob.append(k.argBytes.data(), k.argBytes.size() * 8);
     kernelDescs.push_back(k.desc);
   }
   std::vector<tg_step> stepDescs;

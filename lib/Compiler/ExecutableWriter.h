@@ -56,6 +56,8 @@ private:
   struct Kernel {
     std::string name, symbol;
     tg_kernel_desc desc;
+    /// Each argument's size in bytes, as its first launch binds it.
+    std::vector<uint64_t> argBytes;
   };
   struct Step {
     tg_step step;

@@ -32,7 +32,7 @@ extern "C" {
 
 #define TG_EXECUTABLE_MAGIC "TGEXEC\0\0"
 #define TG_EXECUTABLE_MAGIC_SIZE 8
-#define TG_EXECUTABLE_VERSION 2u
+#define TG_EXECUTABLE_VERSION 3u
 
 /* What the device binary is, and so which backend runs it, is named by a
  * string in the blob (binary_kind_offset): a new kind needs no change here.
@@ -98,6 +98,11 @@ typedef struct tg_kernel_desc {
   uint32_t block[3];       /* GPU: threads per workgroup; CPU: unused (0) */
   uint64_t flops;          /* estimates for DEBUG=2 */
   uint64_t bytes;
+  /* uint64_t[num_buffers]: the bytes the kernel was compiled to access
+   * through each argument. The loader checks every launch's buffers against
+   * them, so a buffer table that shrinks a buffer cannot make a kernel read
+   * or write past it. */
+  uint64_t arg_bytes_offset;
 } tg_kernel_desc;
 
 typedef enum tg_step_kind {

@@ -159,6 +159,18 @@ tgrt_status ExecutableImage::checkSteps() const {
             checkIds(format("the buffer list of step %u", s).c_str(),
                      step.buffers_offset, step.num_buffers))
       return status;
+    if (step.kind == TG_STEP_LAUNCH) {
+      const tg_kernel_desc &kernel = kernels_[step.kernel];
+      for (uint32_t i = 0; i < step.num_buffers; ++i) {
+        uint32_t b = stepBuffer(step, i);
+        uint64_t accessed = read<uint64_t>(kernel.arg_bytes_offset + 8ull * i);
+        if (buffers_[b].size_bytes != accessed)
+          return invalid("step %u passes buffer %u (%llu bytes) as argument %u "
+                         "of kernel %u (%s), which accesses %llu bytes",
+                         s, b, ull(buffers_[b].size_bytes), i, step.kernel,
+                         kernelName(step.kernel), ull(accessed));
+      }
+    }
     if (step.kind == TG_STEP_COPY) {
       uint32_t dst = stepBuffer(step, 0), src = stepBuffer(step, 1);
       if (dst == src)
@@ -264,6 +276,10 @@ tgrt_status ExecutableImage::load(const uint8_t *data, uint64_t size) {
       return status;
     if (!*kernelName(k))
       return invalid("kernel %u has an empty entry point name", k);
+    if (tgrt_status status = checkArray(
+            format("the argument sizes of kernel %u", k).c_str(),
+            kernels_[k].arg_bytes_offset, kernels_[k].num_buffers, 8))
+      return status;
   }
   if (tgrt_status status = checkBuffers())
     return status;

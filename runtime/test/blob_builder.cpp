@@ -61,9 +61,22 @@ std::vector<uint8_t> buildBlob(const BlobSpec &spec) {
   uint64_t numIndices = spec.inputs.size() + spec.outputs.size();
   for (const BlobStep &step : spec.steps)
     numIndices += step.buffers.size();
+  std::vector<std::vector<int64_t>> argBytes;
+  for (uint32_t k = 0; k < spec.kernels.size(); ++k) {
+    std::vector<int64_t> sizes(spec.kernels[k].arg_bytes.begin(),
+                               spec.kernels[k].arg_bytes.end());
+    for (const BlobStep &step : spec.steps)
+      if (sizes.empty() && step.kind == TG_STEP_LAUNCH && step.kernel == k)
+        for (uint32_t id : step.buffers)
+          sizes.push_back(id < spec.buffers.size()
+                              ? int64_t(spec.buffers[id].size_bytes) : 0);
+    argBytes.push_back(sizes);
+  }
   uint64_t numDims = 0;
   for (const BlobBuffer &buffer : spec.buffers)
     numDims += buffer.shape.size();
+  for (const std::vector<int64_t> &sizes : argBytes)
+    numDims += sizes.size();
   Areas areas;
   areas.indicesBase = header.steps_offset + spec.steps.size() * sizeof(tg_step);
   areas.shapesBase = align8(areas.indicesBase + 4 * numIndices);
@@ -86,8 +99,10 @@ std::vector<uint8_t> buildBlob(const BlobSpec &spec) {
     buffers.push_back(desc);
   }
   std::vector<tg_kernel_desc> kernels;
-  for (const BlobKernel &kernel : spec.kernels) {
+  for (uint32_t k = 0; k < spec.kernels.size(); ++k) {
+    const BlobKernel &kernel = spec.kernels[k];
     tg_kernel_desc desc = {};
+    desc.arg_bytes_offset = areas.addShape(argBytes[k]);
     desc.symbol_offset = areas.addString(kernel.symbol);
     desc.num_buffers = kernel.num_buffers;
     desc.parallel_size = kernel.parallel_size;

@@ -27,6 +27,9 @@ struct BlobKernel {
   uint64_t parallel_size = 1;
   uint64_t flops = 0;
   uint64_t bytes = 0;
+  // The bytes it accesses through each argument; empty: the sizes of the
+  // buffers the first step that launches it passes, as the compiler writes.
+  std::vector<uint64_t> arg_bytes;
 };
 
 struct BlobStep {

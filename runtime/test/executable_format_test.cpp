@@ -93,15 +93,15 @@ TEST_F(ExecutableFormat, BadMagicIsNotAnExecutable) {
 
 TEST_F(ExecutableFormat, OtherVersionIsRejected) {
   std::vector<uint8_t> blob = build(vectorAdd());
-  poke<uint32_t>(blob, HEADER_FIELD(version), 1);
-  EXPECT_TRUE(rejects(blob, "it has format version 1; this runtime reads "
-                            "version 2"));
+  poke<uint32_t>(blob, HEADER_FIELD(version), 2);
+  EXPECT_TRUE(rejects(blob, "it has format version 2; this runtime reads "
+                            "version 3"));
 }
 
 TEST_F(ExecutableFormat, OtherHeaderSizeIsRejected) {
   std::vector<uint8_t> blob = build(vectorAdd());
   poke<uint32_t>(blob, HEADER_FIELD(header_size), 64);
-  EXPECT_TRUE(rejects(blob, "header_size is 64, but a version 2 header is " +
+  EXPECT_TRUE(rejects(blob, "header_size is 64, but a version 3 header is " +
                                 std::to_string(sizeof(tg_executable_header)) +
                                 " bytes"));
 }
@@ -234,6 +234,23 @@ TEST_F(ExecutableFormat, BadStepsAreRejected) {
   EXPECT_TRUE(rejects(build(spec), "copy step 1 copies buffer 1 (4000 bytes) "
                                    "into buffer 3 (4004 bytes); the sizes must "
                                    "match"));
+}
+
+// A buffer table that shrinks an input to 0 elements, consistently with its
+// shape, would hand the kernel a NULL or short buffer: the kernel table says
+// what each argument must hold.
+TEST_F(ExecutableFormat, BuffersMustHoldWhatTheKernelAccesses) {
+  BlobSpec spec = vectorAdd();
+  spec.kernels[0].arg_bytes = {4 * N, 4 * N, 4 * N};
+  spec.buffers[1] = float32Buffer(TG_BUFFER_INPUT, {0}, "a");
+  EXPECT_TRUE(rejects(build(spec), "step 0 passes buffer 1 (0 bytes) as argument 1 "
+                                   "of kernel 0 (vector_add), which accesses 4000 bytes"));
+  spec.buffers[1] = float32Buffer(TG_BUFFER_INPUT, {N + 1}, "a");
+  EXPECT_TRUE(rejects(build(spec), "buffer 1 (4004 bytes) as argument 1"));
+  std::vector<uint8_t> blob = build(vectorAdd());
+  poke<uint64_t>(blob, headerOf(blob).kernels_offset + offsetof(tg_kernel_desc, arg_bytes_offset),
+                 blob.size() - 8);
+  EXPECT_TRUE(rejects(blob, "the argument sizes of kernel 0 (3 entries of 8 bytes at offset"));
 }
 
 TEST_F(ExecutableFormat, BadBufferDescriptionsAreRejected) {
