@@ -5,11 +5,17 @@
 // Compiles the function through the whole pipeline, runs it on a device of
 // the runtime and prints each result in a stable text form, so end-to-end
 // lit tests can FileCheck it. Inputs, one --input per argument in order:
-//   1,2,3,4      the elements, row-major (as many as the argument has)
+//   1,2,3,4      the elements, row-major (as many as the argument has),
+//                separated by a comma, whitespace or both
 //   splat:0.5    every element the same
-//   @file        whitespace-separated elements read from a file
+//   @file        the elements read from a file, as a list (what --output writes)
 //   random       uniform random elements (--seed)
-// Missing inputs are an error unless --random fills them.
+// Missing inputs are an error unless --random fills them. Every element must
+// be a value of the argument's type: an integer in its range; 0, 1, true or
+// false for i1; a decimal float (or inf, nan) not beyond the type's largest.
+// Arguments are written to the device, and results read back, in chunks; an
+// @file is read no further than its elements can take (a FIFO or /dev/zero
+// ends).
 // --parameters=FILE.safetensors gives every argument named (tg.name) after
 // one of its tensors that tensor; --input then fills the others. An .onnx
 // file is imported first (as tg-import-onnx does, open dimensions 1), its
@@ -34,17 +40,19 @@
 #include "llvm/ADT/StringExtras.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
-#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <charconv>
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <optional>
 #include <random>
 
 using namespace mlir;
@@ -103,36 +111,74 @@ int fail(const llvm::Twine &message) {
   return 1;
 }
 
+/// The most axes the runtime reports a shape of (tgrt_executable_input).
+constexpr uint32_t kMaxRank = 8;
+/// Arguments are written to, and results read from, their device buffers a
+/// chunk at a time: no argument or result needs a copy of itself on the host.
+constexpr uint64_t kChunkBytes = 1 << 20;
+/// The longest text of one element an --input list or @file may hold, and
+/// the bytes per element an @file may have (with its whitespace), so that
+/// reading one (/dev/zero, a FIFO) ends.
+constexpr size_t kMaxElementText = 256;
+
+const char *dtypeName(uint32_t dtype) {
+  static const char *names[] = {"?", "i1", "i8", "ui8", "i16", "ui16", "i32", "ui32",
+                                "i64", "ui64", "f16", "bf16", "f32", "f64"};
+  return dtype < 14 ? names[dtype] : "?";
+}
 
 struct TensorSpec {
-  uint32_t dtype, rank;
-  int64_t shape[8];
-  int64_t elements() const {
-    int64_t n = 1;
-    for (uint32_t i = 0; i < rank; ++i)
-      n *= shape[i];
-    return n;
-  }
-  uint64_t bytes() const { return elements() * tg_dtype_size(dtype); }
+  uint32_t dtype = 0, rank = 0;
+  int64_t shape[kMaxRank] = {};
+  uint64_t elements = 0, bytes = 0;
 };
+
+std::string typeText(const TensorSpec &t) {
+  std::string s = "tensor<";
+  for (uint32_t i = 0; i < t.rank; ++i)
+    s += std::to_string(t.shape[i]) + "x";
+  return s + dtypeName(t.dtype) + ">";
+}
+
+/// The type of argument (or result) `index` of `exe`, its element count and
+/// byte size; a sentence if tg-run cannot take it.
+std::string describe(tgrt_executable exe, bool argument, uint32_t index, TensorSpec &t) {
+  int64_t shape[kMaxRank] = {};
+  if ((argument ? tgrt_executable_input : tgrt_executable_output)(exe, index, &t.dtype, &t.rank,
+                                                                  shape) != TGRT_OK)
+    return std::string("cannot be described: ") + tgrt_last_error();
+  if (t.rank > kMaxRank)
+    return "has rank " + std::to_string(t.rank) + ", but tg-run takes tensors of rank up to " +
+           std::to_string(kMaxRank);
+  std::copy(shape, shape + t.rank, t.shape);
+  uint32_t size = tg_dtype_size(t.dtype);
+  if (size == 0)
+    return "has the unknown dtype " + std::to_string(t.dtype);
+  t.elements = 1;
+  for (uint32_t i = 0; i < t.rank; ++i) {
+    if (t.shape[i] < 0)
+      return "(" + typeText(t) + ") has a negative dimension";
+    if (__builtin_mul_overflow(t.elements, uint64_t(t.shape[i]), &t.elements))
+      return "(" + typeText(t) + ") has more than 2^64 elements";
+  }
+  if (__builtin_mul_overflow(t.elements, uint64_t(size), &t.bytes))
+    return "(" + typeText(t) + ") needs more than 2^64 bytes";
+  return "";
+}
 
 bool isFloatType(uint32_t dtype) {
   return dtype == TG_DTYPE_FLOAT16 || dtype == TG_DTYPE_BFLOAT16 ||
          dtype == TG_DTYPE_FLOAT32 || dtype == TG_DTYPE_FLOAT64;
 }
 
-/// Writes one element, given as a double, in `dtype` at `out`.
-void store(uint32_t dtype, double v, char *out) {
+bool isUnsignedType(uint32_t dtype) {
+  return dtype == TG_DTYPE_UINT8 || dtype == TG_DTYPE_UINT16 || dtype == TG_DTYPE_UINT32 ||
+         dtype == TG_DTYPE_UINT64;
+}
+
+/// Writes one element of a float type, given as a double, at `out`.
+void storeFloat(uint32_t dtype, double v, char *out) {
   switch (dtype) {
-  case TG_DTYPE_BOOL: *reinterpret_cast<uint8_t *>(out) = v != 0; break;
-  case TG_DTYPE_INT8: *reinterpret_cast<int8_t *>(out) = static_cast<int8_t>(v); break;
-  case TG_DTYPE_UINT8: *reinterpret_cast<uint8_t *>(out) = static_cast<uint8_t>(v); break;
-  case TG_DTYPE_INT16: *reinterpret_cast<int16_t *>(out) = static_cast<int16_t>(v); break;
-  case TG_DTYPE_UINT16: *reinterpret_cast<uint16_t *>(out) = static_cast<uint16_t>(v); break;
-  case TG_DTYPE_INT32: *reinterpret_cast<int32_t *>(out) = static_cast<int32_t>(v); break;
-  case TG_DTYPE_UINT32: *reinterpret_cast<uint32_t *>(out) = static_cast<uint32_t>(v); break;
-  case TG_DTYPE_INT64: *reinterpret_cast<int64_t *>(out) = static_cast<int64_t>(v); break;
-  case TG_DTYPE_UINT64: *reinterpret_cast<uint64_t *>(out) = static_cast<uint64_t>(v); break;
   case TG_DTYPE_FLOAT16: *reinterpret_cast<uint16_t *>(out) = mlir::tg::narrowFloatBits(v, false); break;
   case TG_DTYPE_BFLOAT16: *reinterpret_cast<uint16_t *>(out) = mlir::tg::narrowFloatBits(v, true); break;
   case TG_DTYPE_FLOAT32: *reinterpret_cast<float *>(out) = static_cast<float>(v); break;
@@ -140,82 +186,345 @@ void store(uint32_t dtype, double v, char *out) {
   }
 }
 
-/// Parses one element of `dtype`; integers exactly (uint64 and int64 alike).
-bool storeText(uint32_t dtype, llvm::StringRef text, char *out) {
-  text = text.trim();
-  if (!isFloatType(dtype) && dtype != TG_DTYPE_BOOL) {
-    if (text.starts_with("-")) {
-      long long v;
-      if (llvm::getAsSignedInteger(text, 10, v))
-        return false;
-      std::memcpy(out, &v, tg_dtype_size(dtype)); // little-endian truncation
-      return true;
+/// Parses one element of `dtype` into `out`: integers exactly and within the
+/// type's range, i1 as 0, 1, true or false, floats (inf and nan too) to the
+/// nearest value of the type, if not beyond its largest. The whole text must
+/// be the value. On failure, what is wrong with it (it "is not a value of
+/// this type" or "is out of range for i8").
+std::string parseElement(uint32_t dtype, llvm::StringRef text, char *out) {
+  std::string outOfRange = std::string("is out of range for ") + dtypeName(dtype);
+  const std::string notAValue = "is not a value of this type";
+  // A leading '+' is allowed before a digit or a '.'; from_chars takes none.
+  llvm::StringRef body = text;
+  if (body.size() > 1 && body[0] == '+' && (llvm::isDigit(body[1]) || body[1] == '.'))
+    body = body.drop_front();
+  if (body.empty())
+    return notAValue;
+  const char *first = body.data(), *last = body.data() + body.size();
+  if (dtype == TG_DTYPE_BOOL) {
+    if (text != "0" && text != "1" && text != "true" && text != "false")
+      return notAValue;
+    *reinterpret_cast<uint8_t *>(out) = text == "1" || text == "true";
+    return "";
+  }
+  if (isFloatType(dtype)) {
+    double v;
+    auto [end, error] = std::from_chars(first, last, v);
+    if (end != last || (error != std::errc() && error != std::errc::result_out_of_range))
+      return notAValue;
+    // from_chars gives no value out of range: strtod rounds too small ones
+    // (to 0 or a subnormal) and makes too large ones inf.
+    std::string copy = body.str();
+    v = std::strtod(copy.c_str(), nullptr);
+    bool overflows = error == std::errc::result_out_of_range && std::isinf(v);
+    if (!overflows && std::isfinite(v)) {
+      if (dtype == TG_DTYPE_FLOAT32)
+        // The halfway point between FLT_MAX and 2^128 and beyond round to inf.
+        overflows = std::fabs(v) >= 0x1.ffffffp127;
+      else if (dtype == TG_DTYPE_FLOAT16 || dtype == TG_DTYPE_BFLOAT16)
+        overflows = (mlir::tg::narrowFloatBits(v, dtype == TG_DTYPE_BFLOAT16) & 0x7fff) ==
+                    (dtype == TG_DTYPE_BFLOAT16 ? 0x7f80 : 0x7c00);
     }
-    unsigned long long v;
-    if (llvm::getAsUnsignedInteger(text, 10, v))
-      return false;
-    std::memcpy(out, &v, tg_dtype_size(dtype));
-    return true;
+    if (overflows)
+      return outOfRange;
+    storeFloat(dtype, v, out);
+    return "";
   }
-  if (text == "true" || text == "false") {
-    store(dtype, text == "true", out);
-    return true;
+  // Integers: decimal digits with a sign, within the type's range.
+  uint32_t size = tg_dtype_size(dtype);
+  unsigned bits = 8 * size;
+  if (body[0] == '-') {
+    int64_t v;
+    auto [end, error] = std::from_chars(first, last, v);
+    if (end != last || (error != std::errc() && error != std::errc::result_out_of_range))
+      return notAValue;
+    if (error == std::errc::result_out_of_range || (isUnsignedType(dtype) && v != 0) ||
+        (bits < 64 && v < -(int64_t(1) << (bits - 1))))
+      return outOfRange;
+    std::memcpy(out, &v, size); // the low bytes (little-endian)
+    return "";
   }
-  double v;
-  if (text == "nan")
-    v = NAN;
-  else if (text == "inf")
-    v = INFINITY;
-  else if (text == "-inf")
-    v = -INFINITY;
-  else if (text.getAsDouble(v))
-    return false;
-  store(dtype, v, out);
-  return true;
+  if (!llvm::isDigit(body[0]))
+    return notAValue;
+  uint64_t v;
+  auto [end, error] = std::from_chars(first, last, v);
+  if (end != last || (error != std::errc() && error != std::errc::result_out_of_range))
+    return notAValue;
+  uint64_t max = isUnsignedType(dtype) ? (bits == 64 ? UINT64_MAX : (uint64_t(1) << bits) - 1)
+                                       : (uint64_t(1) << (bits - 1)) - 1;
+  if (error == std::errc::result_out_of_range || v > max)
+    return outOfRange;
+  std::memcpy(out, &v, size);
+  return "";
 }
 
-/// Fills `data` from an --input value; a sentence on failure.
-std::string readInput(llvm::StringRef spec, const TensorSpec &tensor, std::string &data,
+/// Text to quote in a message: printable, and not too long.
+std::string quoted(llvm::StringRef text) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << "'";
+  llvm::printEscapedString(text.take_front(40), os);
+  os << (text.size() > 40 ? "...'" : "'");
+  return s;
+}
+
+/// Writes an argument's elements to its device buffer through a chunk of host
+/// memory.
+class ChunkWriter {
+public:
+  ChunkWriter(tgrt_buffer buffer, const TensorSpec &t)
+      : buffer(buffer), size(tg_dtype_size(t.dtype)),
+        chunk(std::min(t.bytes, kChunkBytes - kChunkBytes % size)) {}
+  /// Where the next element goes.
+  char *slot() { return chunk.data() + used; }
+  /// Takes the element at slot(); false (tgrt_last_error says why) if
+  /// writing a full chunk failed.
+  bool commit() {
+    used += size;
+    return used < chunk.size() || flush();
+  }
+  bool flush() {
+    tgrt_status status = used ? tgrt_buffer_write(buffer, offset, chunk.data(), used) : TGRT_OK;
+    offset += used;
+    used = 0;
+    return status == TGRT_OK;
+  }
+
+private:
+  tgrt_buffer buffer;
+  uint32_t size;
+  std::vector<char> chunk;
+  size_t used = 0;
+  uint64_t offset = 0;
+};
+
+/// The text of an --input list or @file, a byte at a time. A file is read
+/// in chunks, and no more than `limit` bytes of it: a FIFO or /dev/zero
+/// ends too.
+class TextSource {
+public:
+  explicit TextSource(llvm::StringRef text) : text(text) {}
+  TextSource(const TextSource &) = delete;
+  ~TextSource() {
+    if (file)
+      llvm::sys::fs::closeFile(*file);
+  }
+  /// Reads `path` instead; a sentence on failure.
+  std::string open(const std::string &path, uint64_t maxBytes, uint64_t elements) {
+    llvm::Expected<llvm::sys::fs::file_t> opened = llvm::sys::fs::openNativeFileForRead(path);
+    if (!opened)
+      return "cannot read " + path + ": " + llvm::toString(opened.takeError());
+    file = *opened;
+    text = {};
+    name = path;
+    limit = maxBytes;
+    tooLong = path + " is longer than " + std::to_string(limit) + " bytes, more than " +
+              std::to_string(elements) + " elements take";
+    chunk.resize(64 * 1024);
+    return "";
+  }
+  /// The next byte, or -1 at the end or on a failure (then `problem` says
+  /// which).
+  int get() {
+    if (pos == text.size() && (!file || !refill()))
+      return -1;
+    unsigned char c = text[pos++];
+    if (!llvm::isPrint(c) && !llvm::isSpace(c)) {
+      problem = (file ? name + " is not text: byte " : "byte ") +
+                std::to_string(consumed + pos - 1) + " is " +
+                llvm::formatv("{0:x2}", unsigned(c)).str();
+      return -1;
+    }
+    return c;
+  }
+  std::string problem;
+
+private:
+  bool refill() {
+    consumed += text.size();
+    text = {};
+    pos = 0;
+    if (consumed > limit) {
+      problem = tooLong;
+      return false;
+    }
+    // At most one byte beyond the limit: enough to tell that there is more.
+    uint64_t want = std::min<uint64_t>(chunk.size(), limit - consumed + 1);
+    llvm::Expected<size_t> got =
+        llvm::sys::fs::readNativeFile(*file, llvm::MutableArrayRef<char>(chunk.data(), want));
+    if (!got) {
+      problem = "cannot read " + name + ": " + llvm::toString(got.takeError());
+      return false;
+    }
+    text = llvm::StringRef(chunk.data(), *got);
+    return !text.empty();
+  }
+
+  llvm::StringRef text;
+  size_t pos = 0;
+  std::optional<llvm::sys::fs::file_t> file;
+  std::string name, tooLong;
+  std::vector<char> chunk;
+  uint64_t consumed = 0, limit = 0;
+};
+
+/// Splits a list into its elements: separated by a comma, by whitespace or
+/// by both (one comma at most between two elements; none before the first
+/// or after the last).
+class ElementLexer {
+public:
+  explicit ElementLexer(TextSource &source) : source(source) {}
+  /// The next element into `element`; false at the end or on a problem
+  /// (then `problem` says which). `index` counts the elements read.
+  bool next(std::string &element) {
+    element.clear();
+    int c = source.get();
+    while (true) {
+      while (c != -1 && llvm::isSpace(c))
+        c = source.get();
+      if (c != ',')
+        break;
+      if (afterComma || index == 0)
+        return empty();
+      afterComma = true;
+      c = source.get();
+    }
+    if (c == -1) {
+      problem = source.problem;
+      return afterComma && problem.empty() ? empty() : false;
+    }
+    for (; c != -1 && c != ',' && !llvm::isSpace(c); c = source.get()) {
+      if (element.size() == kMaxElementText) {
+        problem = "element " + std::to_string(index) + " is longer than " +
+                  std::to_string(kMaxElementText) + " characters";
+        return false;
+      }
+      element += char(c);
+    }
+    if (c == -1 && !source.problem.empty()) {
+      problem = source.problem;
+      return false;
+    }
+    afterComma = c == ',';
+    ++index;
+    return true;
+  }
+  uint64_t index = 0;
+  std::string problem;
+
+private:
+  bool empty() {
+    problem = "element " + std::to_string(index) + " is empty";
+    return false;
+  }
+  TextSource &source;
+  bool afterComma = false;
+};
+
+/// Fills argument `buffer` of type `tensor` from an --input value; a
+/// sentence on failure.
+std::string readInput(llvm::StringRef spec, const TensorSpec &tensor, tgrt_buffer buffer,
                       std::mt19937_64 &rng) {
-  int64_t n = tensor.elements();
+  uint64_t n = tensor.elements;
   uint32_t size = tg_dtype_size(tensor.dtype);
-  data.assign(tensor.bytes(), '\0');
+  const std::string writeFailed = "cannot be written to the device: ";
+  ChunkWriter writer(buffer, tensor);
   if (spec == "random") {
     std::uniform_real_distribution<double> unit(-1.0, 1.0);
     std::uniform_int_distribution<int> small(-10, 10);
-    for (int64_t i = 0; i < n; ++i) {
-      double v = isFloatType(tensor.dtype) ? unit(rng)
-                 : tensor.dtype == TG_DTYPE_BOOL ? small(rng) > 0
-                 : std::abs(small(rng)) * (tensor.dtype % 2 == 0 ? 1 : (small(rng) < 0 ? -1 : 1));
-      store(tensor.dtype, v, &data[i * size]);
+    for (uint64_t i = 0; i < n; ++i) {
+      char *out = writer.slot();
+      if (isFloatType(tensor.dtype)) {
+        storeFloat(tensor.dtype, unit(rng), out);
+      } else if (tensor.dtype == TG_DTYPE_BOOL) {
+        *out = small(rng) > 0;
+      } else {
+        // Small integers, negative ones only for a signed type.
+        int64_t v = std::abs(small(rng));
+        if (!isUnsignedType(tensor.dtype) && small(rng) < 0)
+          v = -v;
+        std::memcpy(out, &v, size);
+      }
+      if (!writer.commit())
+        return writeFailed + tgrt_last_error();
     }
-    return "";
+    return writer.flush() ? "" : writeFailed + tgrt_last_error();
   }
-  std::string text;
   if (spec.consume_front("splat:")) {
-    for (int64_t i = 0; i < n; ++i)
-      if (!storeText(tensor.dtype, spec, &data[i * size]))
-        return "'" + spec.str() + "' is not a value of this type";
-    return "";
+    char value[8];
+    std::string problem = parseElement(tensor.dtype, spec.trim(), value);
+    if (!problem.empty())
+      return quoted(spec) + " " + problem;
+    for (uint64_t i = 0; i < n; ++i) {
+      std::memcpy(writer.slot(), value, size);
+      if (!writer.commit())
+        return writeFailed + tgrt_last_error();
+    }
+    return writer.flush() ? "" : writeFailed + tgrt_last_error();
   }
+  TextSource source(spec);
   if (spec.consume_front("@")) {
-    auto file = llvm::MemoryBuffer::getFile(spec);
-    if (!file)
-      return "cannot read " + spec.str() + ": " + file.getError().message();
-    text = (*file)->getBuffer().str();
-  } else {
-    text = spec.str();
+    // Each element with its whitespace in kMaxElementText bytes, and some to spare.
+    uint64_t limit;
+    if (__builtin_add_overflow(n, uint64_t(16), &limit) ||
+        __builtin_mul_overflow(limit, uint64_t(kMaxElementText), &limit))
+      limit = UINT64_MAX - 1;
+    std::string problem = source.open(spec.str(), limit, n);
+    if (!problem.empty())
+      return problem;
   }
-  llvm::SmallVector<llvm::StringRef> items;
-  llvm::SplitString(text, items, ", \t\n\r");
-  if (static_cast<int64_t>(items.size()) != n)
-    return "has " + std::to_string(items.size()) + " values but the argument has " +
+  ElementLexer lexer(source);
+  std::string element;
+  while (lexer.next(element)) {
+    uint64_t i = lexer.index - 1;
+    if (i == n)
+      return "has more than " + std::to_string(n) + " values but the argument has " +
+             std::to_string(n) + " elements";
+    std::string problem = parseElement(tensor.dtype, element, writer.slot());
+    if (!problem.empty())
+      return quoted(element) + " " + problem + " (element " + std::to_string(i) + ")";
+    if (!writer.commit())
+      return writeFailed + tgrt_last_error();
+  }
+  if (!lexer.problem.empty())
+    return lexer.problem;
+  if (lexer.index != n)
+    return "has " + std::to_string(lexer.index) + " values but the argument has " +
            std::to_string(n) + " elements";
-  for (int64_t i = 0; i < n; ++i)
-    if (!storeText(tensor.dtype, items[i], &data[i * size]))
-      return "'" + items[i].str() + "' is not a value of this type";
-  return "";
+  return writer.flush() ? "" : writeFailed + tgrt_last_error();
 }
+
+/// A result's elements in order, read from its device buffer a chunk at a
+/// time. After a failed read, the elements are zeros and `problem` says why.
+class ChunkReader {
+public:
+  ChunkReader(tgrt_buffer buffer, const TensorSpec &t)
+      : buffer(buffer), size(tg_dtype_size(t.dtype)), total(t.bytes),
+        chunk(std::min(t.bytes, kChunkBytes - kChunkBytes % size)) {}
+  const char *next() {
+    if (pos == have) {
+      have = std::min<uint64_t>(chunk.size(), total - offset);
+      if (problem.empty() &&
+          tgrt_buffer_read(buffer, offset, chunk.data(), have) != TGRT_OK)
+        problem = tgrt_last_error();
+      if (!problem.empty())
+        std::fill(chunk.begin(), chunk.end(), 0);
+      offset += have;
+      pos = 0;
+    }
+    const char *element = chunk.data() + pos;
+    pos += size;
+    return element;
+  }
+  std::string problem;
+
+private:
+  tgrt_buffer buffer;
+  uint32_t size;
+  uint64_t total, offset = 0;
+  std::vector<char> chunk;
+  size_t pos = 0, have = 0;
+};
 
 /// The shortest text that reads back as exactly `value` (std::to_chars).
 template <typename T>
@@ -269,12 +578,10 @@ std::string formatExact(uint32_t dtype, const char *p) {
 }
 
 /// Nested brackets, one level per axis: [[1, 2], [3, 4]].
-void printTensor(llvm::raw_ostream &os, const TensorSpec &t, const std::string &data) {
-  uint32_t size = tg_dtype_size(t.dtype);
-  int64_t index = 0;
+void printTensor(llvm::raw_ostream &os, const TensorSpec &t, ChunkReader &elements) {
   std::function<void(uint32_t)> print = [&](uint32_t axis) {
     if (axis == t.rank) {
-      os << formatElement(t.dtype, &data[index++ * size]);
+      os << formatElement(t.dtype, elements.next());
       return;
     }
     os << "[";
@@ -286,19 +593,6 @@ void printTensor(llvm::raw_ostream &os, const TensorSpec &t, const std::string &
     os << "]";
   };
   print(0);
-}
-
-const char *dtypeName(uint32_t dtype) {
-  static const char *names[] = {"?", "i1", "i8", "ui8", "i16", "ui16", "i32", "ui32",
-                                "i64", "ui64", "f16", "bf16", "f32", "f64"};
-  return dtype < 14 ? names[dtype] : "?";
-}
-
-std::string typeText(const TensorSpec &t) {
-  std::string s = "tensor<";
-  for (uint32_t i = 0; i < t.rank; ++i)
-    s += std::to_string(t.shape[i]) + "x";
-  return s + dtypeName(t.dtype) + ">";
 }
 
 /// A runtime backend's line of --list-devices, with the compiler target
@@ -399,12 +693,110 @@ int compile(const std::string &path, const std::string &parameters, tgrt_device 
     std::memcpy(&header, blob.data(), sizeof(header));
     std::error_code ec;
     llvm::raw_fd_ostream out(binaryFile, ec);
-    if (ec)
+    if (ec) {
+      out.clear_error();
       return fail("cannot write " + binaryFile + ": " + ec.message());
+    }
     out << llvm::StringRef(blob.data() + header.binary_offset, header.binary_size);
+    out.close();
+    if (out.has_error()) {
+      std::string message = out.error().message();
+      out.clear_error();
+      return fail("cannot write " + binaryFile + ": " + message);
+    }
   }
   return 0;
 
+}
+
+/// Reads an executable file (or "-", stdin): its header, then no more than
+/// the header's total_size and a byte (to tell there is more), so that
+/// /dev/zero or a FIFO ends. The runtime judges what was read.
+std::string readExecutable(const std::string &path, std::string &blob) {
+  bool fromStdin = path == "-";
+  llvm::Expected<llvm::sys::fs::file_t> file =
+      fromStdin ? llvm::sys::fs::getStdinHandle() : llvm::sys::fs::openNativeFileForRead(path);
+  if (!file)
+    return "cannot open input file '" + path + "': " + llvm::toString(file.takeError());
+  uint64_t want = sizeof(tg_executable_header);
+  bool sized = false;
+  std::string problem;
+  while (blob.size() < want) {
+    size_t have = blob.size(), chunk = std::min<uint64_t>(want - have, kChunkBytes);
+    blob.resize(have + chunk);
+    llvm::Expected<size_t> got =
+        llvm::sys::fs::readNativeFile(*file, llvm::MutableArrayRef<char>(&blob[have], chunk));
+    if (!got) {
+      problem = "cannot read " + path + ": " + llvm::toString(got.takeError());
+      break;
+    }
+    blob.resize(have + *got);
+    if (*got == 0)
+      break;
+    if (!sized && blob.size() >= sizeof(tg_executable_header)) {
+      sized = true;
+      tg_executable_header header;
+      std::memcpy(&header, blob.data(), sizeof header);
+      if (std::memcmp(header.magic, TG_EXECUTABLE_MAGIC, TG_EXECUTABLE_MAGIC_SIZE) == 0 &&
+          header.total_size > want && header.total_size < UINT64_MAX)
+        want = header.total_size + 1;
+    }
+  }
+  if (!fromStdin)
+    llvm::sys::fs::closeFile(*file);
+  return problem;
+}
+
+/// --output's file. Unless close() succeeds, a regular file is removed
+/// again: no partial results stay behind (a device such as /dev/full is
+/// left alone).
+struct ResultFile {
+  std::string path;
+  std::unique_ptr<llvm::raw_fd_ostream> os;
+
+  std::string open(const std::string &name) {
+    std::error_code ec;
+    os = std::make_unique<llvm::raw_fd_ostream>(name, ec);
+    if (ec) {
+      os->clear_error();
+      os.reset();
+      return "cannot open output file '" + name + "': " + ec.message();
+    }
+    path = name;
+    return "";
+  }
+  /// Flushes and closes the file; a sentence if writing it failed.
+  std::string close() {
+    os->close();
+    std::string problem;
+    if (os->has_error()) {
+      problem = "cannot write " + path + ": " + os->error().message();
+      os->clear_error();
+    }
+    os.reset();
+    if (problem.empty())
+      path.clear();
+    return problem;
+  }
+  ~ResultFile() {
+    if (os) {
+      os->close();
+      os->clear_error();
+    }
+    if (!path.empty() && path != "-" && llvm::sys::fs::is_regular_file(path))
+      llvm::sys::fs::remove(path);
+  }
+};
+
+/// Flushes the printed results; a sentence if writing them failed (instead
+/// of LLVM's fatal error when llvm::outs() is destroyed).
+std::string closeStdout() {
+  llvm::outs().flush();
+  if (!llvm::outs().has_error())
+    return "";
+  std::string problem = "cannot write the results: " + llvm::outs().error().message();
+  llvm::outs().clear_error();
+  return problem;
 }
 
 } // namespace
@@ -453,11 +845,8 @@ int main(int argc, char **argv) {
   double compileSeconds = 0;
   size_t numKernels = 0;
   if (!executablePath.empty()) {
-    std::string error;
-    auto file = mlir::openInputFile(executablePath, &error);
-    if (!file)
-      return fail(error);
-    blob = file->getBuffer().str();
+    if (std::string problem = readExecutable(executablePath, blob); !problem.empty())
+      return fail(problem);
     name = executablePath;
   } else if (int status = compile(path, parameters, dev, deviceName, portableCode, binaryFile,
                                   debug, blob, name, compileSeconds, numKernels,
@@ -473,6 +862,15 @@ int main(int argc, char **argv) {
 
   uint32_t numInputs = tgrt_executable_num_inputs(exe);
   uint32_t numOutputs = tgrt_executable_num_outputs(exe);
+  // Every argument's and result's type, before anything is allocated.
+  std::vector<TensorSpec> inputSpecs(numInputs), outputSpecs(numOutputs);
+  for (uint32_t i = 0; i < numInputs; ++i)
+    if (std::string problem = describe(exe, /*argument=*/true, i, inputSpecs[i]); !problem.empty())
+      return fail("argument #" + std::to_string(i) + " of @" + name + " " + problem);
+  for (uint32_t i = 0; i < numOutputs; ++i)
+    if (std::string problem = describe(exe, /*argument=*/false, i, outputSpecs[i]);
+        !problem.empty())
+      return fail("result #" + std::to_string(i) + " of @" + name + " " + problem);
   // The arguments --input fills: those no parameter gives.
   uint32_t open = numInputs - uint32_t(parameterBytes.size());
   std::string those = parameterBytes.empty() ? " arguments" : " arguments besides parameters";
@@ -486,23 +884,26 @@ int main(int argc, char **argv) {
   std::mt19937_64 rng(randomSeed);
   std::vector<tgrt_buffer> inputs(numInputs);
   for (uint32_t i = 0, given = 0; i < numInputs; ++i) {
-    TensorSpec spec{};
-    tgrt_executable_input(exe, i, &spec.dtype, &spec.rank, spec.shape);
-    std::string data;
+    const TensorSpec &spec = inputSpecs[i];
     auto parameter = parameterBytes.find(i);
+    if (parameter != parameterBytes.end() && parameter->second.size() != spec.bytes)
+      return fail("the parameter of argument #" + std::to_string(i) + " (" + typeText(spec) +
+                  ") has " + std::to_string(parameter->second.size()) + " bytes, not " +
+                  std::to_string(spec.bytes));
+    if (tgrt_buffer_alloc(dev, spec.bytes, &inputs[i]) != TGRT_OK)
+      return fail("argument #" + std::to_string(i) + " (" + typeText(spec) + ") needs " +
+                  std::to_string(spec.bytes) + " bytes: " + tgrt_last_error());
     if (parameter != parameterBytes.end()) {
-      data = parameter->second;
-    } else {
-      std::string problem = readInput(
-          given < givenInputs.size() ? llvm::StringRef(givenInputs[given]) : "random", spec, data,
-          rng);
-      if (!problem.empty())
-        return fail("--input #" + std::to_string(given) + " (" + typeText(spec) + ") " + problem);
-      ++given;
+      if (tgrt_buffer_write(inputs[i], 0, parameter->second.data(), spec.bytes) != TGRT_OK)
+        return fail(tgrt_last_error());
+      continue;
     }
-    if (tgrt_buffer_alloc(dev, spec.bytes(), &inputs[i]) != TGRT_OK ||
-        tgrt_buffer_write(inputs[i], 0, data.data(), data.size()) != TGRT_OK)
-      return fail(tgrt_last_error());
+    std::string problem = readInput(
+        given < givenInputs.size() ? llvm::StringRef(givenInputs[given]) : "random", spec,
+        inputs[i], rng);
+    if (!problem.empty())
+      return fail("--input #" + std::to_string(given) + " (" + typeText(spec) + ") " + problem);
+    ++given;
   }
 
   mlir::tg::LaunchTiming timing;
@@ -523,32 +924,32 @@ int main(int argc, char **argv) {
         numKernels, compileSeconds, (unsigned long long)timing.launches,
         timing.nanoseconds * 1e-6);
 
-  std::unique_ptr<llvm::ToolOutputFile> results;
-  if (!resultFile.empty()) {
-    std::string error;
-    results = mlir::openOutputFile(resultFile, &error);
-    if (!results)
-      return fail(error);
-  }
+  ResultFile results;
+  if (!resultFile.empty())
+    if (std::string problem = results.open(resultFile); !problem.empty())
+      return fail(problem);
   for (uint32_t i = 0; i < numOutputs; ++i) {
-    TensorSpec spec{};
-    tgrt_executable_output(exe, i, &spec.dtype, &spec.rank, spec.shape);
-    std::string data(spec.bytes(), '\0');
-    if (tgrt_buffer_read(outputs[i], 0, data.data(), data.size()) != TGRT_OK)
-      return fail(tgrt_last_error());
-    if (results) {
-      for (int64_t e = 0; e < spec.elements(); ++e)
-        results->os() << (e ? " " : "") << formatExact(spec.dtype, &data[e * tg_dtype_size(spec.dtype)]);
-      results->os() << "\n";
+    const TensorSpec &spec = outputSpecs[i];
+    ChunkReader elements(outputs[i], spec);
+    if (results.os) {
+      for (uint64_t e = 0; e < spec.elements; ++e)
+        *results.os << (e ? " " : "") << formatExact(spec.dtype, elements.next());
+      *results.os << "\n";
     } else {
       llvm::outs() << "result #" << i << ": " << typeText(spec) << " = ";
-      printTensor(llvm::outs(), spec, data);
+      printTensor(llvm::outs(), spec, elements);
       llvm::outs() << "\n";
     }
+    if (!elements.problem.empty())
+      return fail("cannot read result #" + std::to_string(i) + ": " + elements.problem);
     tgrt_buffer_release(outputs[i]);
   }
-  if (results)
-    results->keep();
+  if (results.os) {
+    if (std::string problem = results.close(); !problem.empty())
+      return fail(problem);
+  } else if (std::string problem = closeStdout(); !problem.empty()) {
+    return fail(problem);
+  }
   for (tgrt_buffer b : inputs)
     tgrt_buffer_release(b);
   tgrt_executable_release(exe);
