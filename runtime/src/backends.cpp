@@ -1,7 +1,7 @@
 //===- backends.cpp - the built-in CPU backend and the plug-ins found -----===//
 //
 // libtgrt keeps no list of backends: a plug-in is a file
-// libtgrt-backend-<name>.so in a directory of TGRT_BACKEND_PATH (searched
+// libtgrt-backend-<name>.so in an absolute directory of TGRT_BACKEND_PATH (searched
 // first, so a user can override an installed one) or next to libtgrt
 // itself, and it serves the device <NAME>. Its table says so (its name) and
 // says which binary kinds it loads. The first file found for a name is the
@@ -17,10 +17,14 @@
 #include "error.h"
 
 #include <algorithm>
+#include <climits>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <dirent.h>
 #include <dlfcn.h>
 #include <mutex>
+#include <set>
 #include <strings.h>
 #include <unistd.h>
 
@@ -36,14 +40,25 @@ static std::vector<Backend *> &backendList() {
   return *list;
 }
 
+// The absolute directory of libtgrt's file, or "" when it cannot be told
+// (never the current directory).
 static std::string libtgrtDirectory() {
   Dl_info info;
   if (!dladdr(reinterpret_cast<void *>(&tgrt_list_backends), &info) ||
       !info.dli_fname)
-    return ".";
-  std::string path = info.dli_fname;
-  size_t slash = path.rfind('/');
-  return slash == std::string::npos ? "." : path.substr(0, slash);
+    return "";
+  char *resolved = realpath(info.dli_fname, nullptr);
+  if (!resolved)
+    return "";
+  std::string path = resolved;
+  free(resolved);
+  return path.substr(0, path.rfind('/'));
+}
+
+static void warnOnce(const std::string &message) {
+  static std::set<std::string> said;
+  if (said.insert(message).second)
+    std::fputs(message.c_str(), stderr);
 }
 
 struct SearchDirectory {
@@ -60,13 +75,18 @@ static std::vector<SearchDirectory> searchDirectories() {
       size_t end = entries.find(':', start);
       if (end == std::string::npos)
         end = entries.size();
-      if (end > start)
-        directories.push_back(
-            {entries.substr(start, end - start), "TGRT_BACKEND_PATH"});
+      std::string entry = entries.substr(start, end - start);
+      // A relative entry would load whatever the current directory holds.
+      if (!entry.empty() && entry[0] == '/')
+        directories.push_back({entry, "TGRT_BACKEND_PATH"});
+      else if (!entry.empty())
+        warnOnce("tinygrad-mlir: TGRT_BACKEND_PATH entry '" + entry +
+                 "' is not an absolute directory and is ignored\n");
       start = end + 1;
     }
   }
-  directories.push_back({libtgrtDirectory(), "next to libtgrt"});
+  if (std::string own = libtgrtDirectory(); !own.empty())
+    directories.push_back({own, "next to libtgrt"});
   return directories;
 }
 

@@ -174,6 +174,30 @@ TEST(Plugin, MissingPluginSaysWhereItLooked) {
   EXPECT_EQ(open("CPU", &device), TGRT_OK) << lastError();
 }
 
+// A relative entry of TGRT_BACKEND_PATH would load whatever the current
+// directory holds: it is ignored, with a warning.
+TEST(Plugin, RelativeSearchDirectoriesAreIgnored) {
+  char previous[4096];
+  ASSERT_TRUE(getcwd(previous, sizeof previous));
+  ASSERT_EQ(chdir(TGRT_TEST_PLUGINS), 0);
+  {
+    ScopedEnv env("TGRT_BACKEND_PATH", "working");
+    testing::internal::CaptureStderr();
+    tgrt_device device;
+    // Opening a backend no directory has lists the directories searched,
+    // and loads nothing.
+    EXPECT_EQ(tgrt_device_open("NOSUCH", &device), TGRT_NOT_FOUND);
+    std::string searched = tgrt_last_error();
+    std::string warning = testing::internal::GetCapturedStderr();
+    EXPECT_NE(warning.find("TGRT_BACKEND_PATH entry 'working' is not an absolute directory"),
+              std::string::npos)
+        << warning;
+    EXPECT_EQ(searched.find("(TGRT_BACKEND_PATH)"), std::string::npos) << searched;
+    EXPECT_NE(searched.find("(next to libtgrt)"), std::string::npos) << searched;
+  }
+  ASSERT_EQ(chdir(previous), 0);
+}
+
 TEST(Plugin, PluginOfAnotherAbiIsUnavailable) {
   ScopedEnv env("TGRT_BACKEND_PATH", plugins("bad_abi").c_str());
   tgrt_device device;

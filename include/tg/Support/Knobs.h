@@ -45,9 +45,12 @@ inline constexpr Knob kKnobs[] = {
     {"LRU_CACHE_CAP", "bytes, or N[K|M|G]", "freed device memory kept for reuse (default 64M)",
      "libtgrt", true},
     {"CACHEDB", "path",
-     "the disk cache of compiled programs (default ~/.cache/tinygrad-mlir/cache.db)",
-     "the tensor library", true},
-    {"CACHELEVEL", "0/1", "0: no disk cache", "the tensor library", true},
+     "the disk cache of compiled programs (default $XDG_CACHE_HOME/tinygrad-mlir/cache.db, "
+     "else ~/.cache/tinygrad-mlir/cache.db; none without either)",
+     "the tensor library, tg-run, tg-cache", true},
+    {"CACHELEVEL", "0/1", "0: no disk cache", "the tensor library, tg-run", true},
+    {"CACHESIZE", "MB", "the disk cache's cap; the least recently used programs go first "
+     "(default 1024)", "the tensor library, tg-run", true},
     {"TGRT_BACKEND_PATH", "dir[:dir...]",
      "directories searched for backend plug-ins before libtgrt's own", "libtgrt", true},
     {"TG_TARGET_PATH", "file[:file...]", "compiler target plug-ins to load",
@@ -90,10 +93,12 @@ inline void warnUnimplemented() {
 }
 
 /// The value of the knob `name` (which must be in the list), or null when it
-/// is unset or empty: tinygrad treats an empty knob as unset.
+/// is unset or empty: tinygrad treats an empty knob as unset. Read with
+/// secure_getenv: in a setuid or setgid program every knob is unset, so the
+/// environment cannot point it at code to load.
 inline const char *value(const char *name) {
   warnUnimplemented();
-  const char *text = find(name) ? std::getenv(name) : nullptr;
+  const char *text = find(name) ? secure_getenv(name) : nullptr;
   return text && *text ? text : nullptr;
 }
 
