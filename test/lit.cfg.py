@@ -15,7 +15,7 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 # Scripts the tests run call the tools by name.
 llvm_config.with_environment("PATH", config.tg_tools_dir, append_path=True)
-llvm_config.add_tool_substitutions(["tg-opt", "tg-run", "tg-compile", "tg-import-onnx"],
+llvm_config.add_tool_substitutions(["tg-opt", "tg-run", "tg-compile", "tg-import-onnx", "tg-cache"],
                                    [config.tg_tools_dir])
 
 # Architecture features, and cross-compilation to aarch64 when Debian's cross

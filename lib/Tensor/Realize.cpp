@@ -9,11 +9,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ProgramCache.h"
+#include "Program.h"
 #include "Schedule.h"
 
 #include "tg/Compiler/Compiler.h"
 #include "tg/Compiler/LaunchTiming.h"
+#include "tg/Compiler/ProgramCache.h"
 #include "tg/Support/Knobs.h"
 #include "tgrt.h"
 
@@ -93,20 +94,24 @@ Program &programFor(const Schedule &schedule, const std::string &device) {
     ++statistics.memory_hits;
     return *it->second;
   }
-  std::optional<std::string> blob = diskCacheLoad(key);
-  if (blob) {
-    ++statistics.disk_hits;
-  } else {
-    auto start = std::chrono::steady_clock::now();
-    blob = compile(schedule, device);
-    ++statistics.compiles;
-    diskCacheStore(key, *blob);
-    if (tg::knobs::integer("DEBUG") >= 1)
-      llvm::errs() << llvm::format(
-          "tg::Tensor: compiled a program of %zu ops in %.3f s\n", schedule.nodes.size(),
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  if (std::optional<std::string> blob = cache::load(key)) {
+    try {
+      auto program = std::make_unique<Program>(openDevice(device), *blob);
+      ++statistics.disk_hits;
+      return *(memory[key] = std::move(program));
+    } catch (const Error &e) {
+      cache::evict(key, std::string("that does not load (") + e.what() + ")");
+    }
   }
-  auto program = std::make_unique<Program>(openDevice(device), *blob);
+  auto start = std::chrono::steady_clock::now();
+  std::string blob = compile(schedule, device);
+  ++statistics.compiles;
+  if (tg::knobs::integer("DEBUG") >= 1)
+    llvm::errs() << llvm::format(
+        "tg::Tensor: compiled a program of %zu ops in %.3f s\n", schedule.nodes.size(),
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  auto program = std::make_unique<Program>(openDevice(device), blob);
+  cache::store(key, blob);
   return *(memory[key] = std::move(program));
 }
 
@@ -117,7 +122,7 @@ const Stats &stats() { return statistics; }
 void clear_cache(bool disk) {
   loadedPrograms().clear();
   if (disk)
-    diskCacheClear();
+    cache::clear(/*everyBuild=*/false);
 }
 
 MemoryStats memory_stats(const std::string &device) {

@@ -2,7 +2,7 @@
 
 #include "TensorOps.h"
 
-#include "ProgramCache.h"
+#include "Program.h"
 
 #include "tg/Support/NarrowFloats.h"
 

@@ -27,6 +27,7 @@
 #include "tg/Compiler/Compiler.h"
 #include "tg/Frontend/ONNX/ONNX.h"
 #include "tg/Compiler/LaunchTiming.h"
+#include "tg/Compiler/ProgramCache.h"
 #include "tg/Support/Knobs.h"
 #include "tg/Support/NarrowFloats.h"
 #include "tg/Target/TargetBackend.h"
@@ -45,6 +46,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SHA256.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -628,10 +630,32 @@ int printDevices() {
 
 /// Compiles --function of the input file for the device `dev` (or, with
 /// --emit-binary, the kind `deviceName` names): the executable's blob.
+/// What a compiled program depends on: the IR as printed (not its
+/// formatting), the function, the options and the compiler's plug-ins.
+std::string programKey(ModuleOp module, const std::string &name,
+                       const mlir::tg::CompileOptions &options) {
+  std::string key;
+  llvm::raw_string_ostream os(key);
+  os << "tg-run|" << name << "|" << options.device << "|" << options.chip << "|"
+     << options.portable << "|" << options.noopt << "|";
+  for (const auto &[kernel, opts] : options.kernelOpts)
+    os << kernel << "=" << opts << ";";
+  for (const std::string &target : loadTargets)
+    os << target << ";";
+  if (const char *targets = knobs::value("TG_TARGET_PATH"))
+    os << targets;
+  std::string text;
+  llvm::raw_string_ostream printed(text);
+  module.print(printed);
+  os << "|" << llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(text)));
+  return key;
+}
+
 int compile(const std::string &path, const std::string &parameters, tgrt_device dev,
             const std::string &deviceName, bool portableCode, const std::string &binaryFile,
             int debug, std::string &blob, std::string &name, double &compileSeconds,
-            size_t &numKernels, std::map<unsigned, std::string> &parameterBytes) {
+            size_t &numKernels, bool &fromCache,
+            std::map<unsigned, std::string> &parameterBytes) {
   DialectRegistry registry;
   mlir::tg::registerCompilerDialects(registry);
   MLIRContext context(registry);
@@ -679,14 +703,33 @@ int compile(const std::string &path, const std::string &parameters, tgrt_device 
       return fail("--kernel-opts=" + entry + ": expected kernel=#tg.opts<...>");
     options.kernelOpts[kernel.str()] = opts.str();
   }
-  auto compileStart = std::chrono::steady_clock::now();
-  FailureOr<mlir::tg::Executable> executable = mlir::tg::compileFunction(*module, name, options);
-  if (failed(executable))
-    return fail("compiling @" + name + " failed (see the errors above)");
-  compileSeconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - compileStart).count();
-  numKernels = executable->kernels.size();
-  blob = executable->blob;
+  // The program cache, unless DEBUG=3 or more asks to see the compilation.
+  std::string key = debug < 3 && dev ? programKey(*module, name, options) : "";
+  if (std::optional<std::string> cached = key.empty() ? std::nullopt : ::tg::cache::load(key)) {
+    tgrt_executable loaded = nullptr;
+    if (tgrt_executable_load(dev, cached->data(), cached->size(), &loaded) == TGRT_OK) {
+      tgrt_executable_release(loaded);
+      blob = std::move(*cached);
+      tg_executable_header header;
+      std::memcpy(&header, blob.data(), sizeof(header));
+      numKernels = header.num_kernels;
+      fromCache = true;
+    } else {
+      ::tg::cache::evict(key, std::string("that does not load (") + tgrt_last_error() + ")");
+    }
+  }
+  if (!fromCache) {
+    auto compileStart = std::chrono::steady_clock::now();
+    FailureOr<mlir::tg::Executable> executable = mlir::tg::compileFunction(*module, name, options);
+    if (failed(executable))
+      return fail("compiling @" + name + " failed (see the errors above)");
+    compileSeconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - compileStart).count();
+    numKernels = executable->kernels.size();
+    blob = executable->blob;
+    if (!key.empty())
+      ::tg::cache::store(key, blob);
+  }
 
   if (!binaryFile.empty()) {
     tg_executable_header header;
@@ -843,13 +886,14 @@ int main(int argc, char **argv) {
   std::string blob, name;
   std::map<unsigned, std::string> parameterBytes;
   double compileSeconds = 0;
+  bool fromCache = false;
   size_t numKernels = 0;
   if (!executablePath.empty()) {
     if (std::string problem = readExecutable(executablePath, blob); !problem.empty())
       return fail(problem);
     name = executablePath;
   } else if (int status = compile(path, parameters, dev, deviceName, portableCode, binaryFile,
-                                  debug, blob, name, compileSeconds, numKernels,
+                                  debug, blob, name, compileSeconds, numKernels, fromCache,
                                   parameterBytes)) {
     return status;
   }
@@ -919,10 +963,11 @@ int main(int argc, char **argv) {
       return fail(tgrt_last_error());
   }
   if (debug >= 1)
-    llvm::errs() << llvm::format(
-        "scheduled %zu kernels, compiled in %.3f s; %llu launches took %.3f ms\n",
-        numKernels, compileSeconds, (unsigned long long)timing.launches,
-        timing.nanoseconds * 1e-6);
+    llvm::errs() << llvm::format("scheduled %zu kernels, ", numKernels)
+                 << (fromCache ? std::string("from the program cache")
+                               : llvm::formatv("compiled in {0:F3} s", compileSeconds).str())
+                 << llvm::format("; %llu launches took %.3f ms\n",
+                                 (unsigned long long)timing.launches, timing.nanoseconds * 1e-6);
 
   ResultFile results;
   if (!resultFile.empty())
