@@ -62,12 +62,15 @@ typedef enum tg_rounding {
 /* A tensor: lazy until realized or read, like tg::Tensor. */
 typedef struct tg_tensor_s *tg_tensor;
 
-/* Why the calling thread's last failed call failed ("" after none). */
+/* Why the calling thread's last failed call failed ("" after none). The
+ * text stays valid until the thread's next failing call into libtg: copy it
+ * to keep it. */
 TG_API const char *tg_last_error(void);
 
-/* Releases a handle (NULL is ignored). Using it afterwards is
- * TG_INVALID_ARGUMENT, not undefined behaviour. */
-TG_API void tg_tensor_release(tg_tensor tensor);
+/* Releases a handle (NULL is TG_OK). Using it afterwards, and releasing it
+ * again, is TG_INVALID_ARGUMENT, not undefined behaviour: a handle is a
+ * token with a generation, never valid again once released. */
+TG_API tg_status tg_tensor_release(tg_tensor tensor);
 
 /* A tensor holding a copy of `size` bytes of `dtype` elements, row-major,
  * of `shape` (`rank` dimensions). */
@@ -117,7 +120,7 @@ typedef struct tg_module_s *tg_module;
 /* Tensors by name ("l1.weight"): a model's state, or a safetensors file's. */
 typedef struct tg_state_dict_s *tg_state_dict;
 
-TG_API void tg_module_release(tg_module module);
+TG_API tg_status tg_module_release(tg_module module);
 
 /* x @ weight.T + bias: weight [out, in], bias [out] (tg::nn::Linear). */
 TG_API tg_status tg_nn_linear(int64_t in_features, int64_t out_features, bool bias,
@@ -174,7 +177,7 @@ TG_API tg_status tg_module_load_state_dict(tg_module module, tg_state_dict state
 /*===-- State dicts and safetensors (tg::nn::state) -----------------------===*/
 
 TG_API tg_status tg_state_dict_new(tg_state_dict *out);
-TG_API void tg_state_dict_release(tg_state_dict state);
+TG_API tg_status tg_state_dict_release(tg_state_dict state);
 /* Its number of tensors; names are in sorted order. */
 TG_API tg_status tg_state_dict_size(tg_state_dict state, size_t *size);
 /* The name of entry `index`, into `name` of `capacity` bytes with its
@@ -197,7 +200,7 @@ TG_API tg_status tg_safe_load(const char *path, tg_state_dict *out);
  * step. It keeps the tensors alive. */
 typedef struct tg_optimizer_s *tg_optimizer;
 
-TG_API void tg_optimizer_release(tg_optimizer optimizer);
+TG_API tg_status tg_optimizer_release(tg_optimizer optimizer);
 /* PyTorch's SGD: weight decay added to the gradient, then momentum. */
 TG_API tg_status tg_optim_sgd(const tg_tensor *params, size_t count, double lr, double momentum,
                               double weight_decay, bool nesterov, tg_optimizer *out);

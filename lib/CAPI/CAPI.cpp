@@ -4,46 +4,100 @@
 
 #include <cstring>
 #include <mutex>
-#include <unordered_map>
+#include <vector>
 
 namespace tg::capi {
 namespace {
 
 thread_local std::string lastError;
 
-/// The live handles and their kinds: a released or foreign pointer is not
-/// among them.
+/// The registry: a slot per object registered at once, reused after a
+/// release with its generation advanced. A token is (generation << 32) |
+/// (slot + 1), never NULL.
+struct Slot {
+  void *object = nullptr; // null while free
+  Kind kind = Kind::Tensor;
+  uint32_t generation = 0;
+};
 std::mutex registryMutex;
-std::unordered_map<const void *, Kind> &registry() {
-  static auto *live = new std::unordered_map<const void *, Kind>();
-  return *live;
+std::vector<Slot> &slots() {
+  static auto *all = new std::vector<Slot>();
+  return *all;
+}
+std::vector<uint32_t> &freeSlots() {
+  static auto *free = new std::vector<uint32_t>();
+  return *free;
+}
+
+const char *kindName(Kind kind) {
+  switch (kind) {
+  case Kind::Tensor: return "a tensor";
+  case Kind::Module: return "a module";
+  case Kind::StateDict: return "a state dict";
+  case Kind::Optimizer: return "an optimizer";
+  case Kind::Trace: return "a trace";
+  }
+  return "another kind of";
+}
+
+/// The slot a token names, checked against its generation and kind.
+Slot &slotOf(const void *token, Kind kind, const char *what) {
+  if (!token)
+    throw InvalidArgument(std::string(what) + " is NULL");
+  uint64_t bits = reinterpret_cast<uintptr_t>(token);
+  uint64_t index = (bits & 0xffffffffu) - 1;
+  std::vector<Slot> &all = slots();
+  if (index >= all.size())
+    throw InvalidArgument(std::string(what) + " is not one");
+  Slot &slot = all[index];
+  if (slot.generation != uint32_t(bits >> 32) || !slot.object)
+    throw InvalidArgument(std::string(what) + " was released");
+  if (slot.kind != kind)
+    throw InvalidArgument(std::string(what) + " is not one: it is " + kindName(slot.kind) +
+                          " handle");
+  return slot;
 }
 
 } // namespace
 
 void setLastError(const std::string &message) { lastError = message; }
 
-void registerHandle(const void *handle, Kind kind) {
+void *registerHandle(void *object, Kind kind) {
   std::lock_guard<std::mutex> lock(registryMutex);
-  registry()[handle] = kind;
+  std::vector<Slot> &all = slots();
+  uint32_t index;
+  if (!freeSlots().empty()) {
+    index = freeSlots().back();
+    freeSlots().pop_back();
+  } else {
+    index = uint32_t(all.size());
+    all.emplace_back();
+  }
+  all[index].object = object;
+  all[index].kind = kind;
+  return reinterpret_cast<void *>(uintptr_t(uint64_t(all[index].generation) << 32 | (index + 1)));
 }
 
-bool unregisterHandle(const void *handle, Kind kind) {
+void *lookupHandle(const void *token, Kind kind, const char *what) {
   std::lock_guard<std::mutex> lock(registryMutex);
-  auto it = registry().find(handle);
-  if (it == registry().end() || it->second != kind)
-    return false;
-  registry().erase(it);
-  return true;
+  return slotOf(token, kind, what).object;
 }
 
-void checkHandle(const void *handle, Kind kind, const char *what) {
-  if (!handle)
-    throw InvalidArgument(std::string(what) + " is NULL");
+void *unregisterHandle(const void *token, Kind kind, const char *what) {
   std::lock_guard<std::mutex> lock(registryMutex);
-  auto it = registry().find(handle);
-  if (it == registry().end() || it->second != kind)
-    throw InvalidArgument(std::string(what) + " was released, or is not one");
+  Slot &slot = slotOf(token, kind, what);
+  void *object = slot.object;
+  slot.object = nullptr;
+  ++slot.generation;
+  freeSlots().push_back(uint32_t(&slot - slots().data()));
+  return object;
+}
+
+tg_status releaseStatus(const std::function<void()> &release) {
+  return guard([&] {
+    release();
+    return TG_OK;
+  });
 }
 
 Tensor &tensor(tg_tensor handle) { return live(handle).value; }
@@ -147,7 +201,7 @@ extern "C" {
 
 const char *tg_last_error(void) { return lastError.c_str(); }
 
-void tg_tensor_release(tg_tensor handle) { releaseHandle(handle); }
+tg_status tg_tensor_release(tg_tensor handle) { return releaseHandle(handle); }
 
 tg_status tg_tensor_from_data(const void *data, size_t size, tg_dtype dtype, const int64_t *shape,
                               size_t rank, tg_tensor *out) {

@@ -1,10 +1,12 @@
 //===- CAPISupport.h - handles, errors and conversions for tg.h -*- C++ -*-===//
 //
 // What the generated op wrappers (tg_ops.cpp) and the hand-written part of
-// the C ABI (CAPI.cpp) share: a handle is valid while it is registered, so a
-// released or foreign one is an error rather than undefined behaviour; every
-// call runs inside guard(), which turns exceptions into a status and the
-// thread's last error.
+// the C ABI (CAPI.cpp) share. A handle is not a pointer to its object but a
+// token: a slot of the registry and that slot's generation, which a release
+// advances. So a released handle stays invalid even when its memory or slot
+// is reused, releasing it twice is reported, and a foreign or mistyped one
+// is an error rather than undefined behaviour. Every call runs inside
+// guard(), which turns exceptions into a status and the thread's last error.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TG_LIB_CAPI_CAPISUPPORT_H
@@ -14,6 +16,7 @@
 #include "tg/Tensor/state.h"
 #include "tg/tg.h"
 
+#include <functional>
 #include <optional>
 #include <utility>
 #include <string>
@@ -30,27 +33,30 @@ struct InvalidArgument : Error {
 /// is refused like a released one.
 enum class Kind { Tensor, Module, StateDict, Optimizer, Trace };
 
-/// Registers a new handle / forgets one (false when it was not live).
-void registerHandle(const void *handle, Kind kind);
-bool unregisterHandle(const void *handle, Kind kind);
-/// Throws InvalidArgument for NULL, or for a handle not live as `kind`.
-void checkHandle(const void *handle, Kind kind, const char *what);
+/// The token of a newly registered object.
+void *registerHandle(void *object, Kind kind);
+/// The object of a live token; throws InvalidArgument for NULL, or for a
+/// token that is not live as `kind`.
+void *lookupHandle(const void *token, Kind kind, const char *what);
+/// Forgets a live token and gives its object; throws like lookupHandle
+/// (a token released already says so).
+void *unregisterHandle(const void *token, Kind kind, const char *what);
 
-/// A new registered handle of type S (a tg_*_s holding `args`).
+/// A new handle of type S (a tg_*_s holding `args`).
 template <typename S, typename... Args> S *newHandle(Args &&...args) {
-  auto *handle = new S{std::forward<Args>(args)...};
-  registerHandle(handle, S::kind);
-  return handle;
-}
-/// Releases a live handle; NULL, and one released already, are ignored.
-template <typename S> void releaseHandle(S *handle) {
-  if (handle && unregisterHandle(handle, S::kind))
-    delete handle;
+  return static_cast<S *>(registerHandle(new S{std::forward<Args>(args)...}, S::kind));
 }
 /// The object of a live handle.
-template <typename S> S &live(S *handle) {
-  checkHandle(handle, S::kind, S::what);
-  return *handle;
+template <typename S> S &live(S *token) {
+  return *static_cast<S *>(lookupHandle(token, S::kind, S::what));
+}
+/// Releases a handle: TG_OK, also for NULL; TG_INVALID_ARGUMENT for one
+/// released already or not a handle of this kind.
+tg_status releaseStatus(const std::function<void()> &release);
+template <typename S> tg_status releaseHandle(S *token) {
+  if (!token)
+    return TG_OK;
+  return releaseStatus([&] { delete static_cast<S *>(unregisterHandle(token, S::kind, S::what)); });
 }
 
 } // namespace tg::capi

@@ -61,7 +61,7 @@ using namespace tg::capi;
 
 extern "C" {
 
-void tg_module_release(tg_module module) { releaseHandle(module); }
+tg_status tg_module_release(tg_module module) { return releaseHandle(module); }
 
 tg_status tg_nn_linear(int64_t in_features, int64_t out_features, bool bias, tg_module *out) {
   return guard([&] {
@@ -205,7 +205,7 @@ tg_status tg_state_dict_new(tg_state_dict *out) {
   return guard([&] { return storeValue(newHandle<tg_state_dict_s>(), out); });
 }
 
-void tg_state_dict_release(tg_state_dict state) { releaseHandle(state); }
+tg_status tg_state_dict_release(tg_state_dict state) { return releaseHandle(state); }
 
 tg_status tg_state_dict_size(tg_state_dict state, size_t *size) {
   return guard([&] { return storeValue(stateDict(state).size(), size); });

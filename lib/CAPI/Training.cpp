@@ -55,7 +55,7 @@ using namespace tg::capi;
 
 extern "C" {
 
-void tg_optimizer_release(tg_optimizer handle) { releaseHandle(handle); }
+tg_status tg_optimizer_release(tg_optimizer handle) { return releaseHandle(handle); }
 
 tg_status tg_optim_sgd(const tg_tensor *params, size_t count, double lr, double momentum,
                        double weight_decay, bool nesterov, tg_optimizer *out) {

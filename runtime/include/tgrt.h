@@ -36,7 +36,9 @@ typedef struct tgrt_device_t *tgrt_device;
 typedef struct tgrt_buffer_t *tgrt_buffer;
 typedef struct tgrt_executable_t *tgrt_executable;
 
-/* Why the last call on this thread failed; "" after a success. */
+/* Why the last call on this thread failed; "" after a success. The pointer
+ * stays valid until the thread's next tgrt call (any call may replace the
+ * text): copy it to keep it. */
 const char *tgrt_last_error(void);
 /* A short name of a status ("invalid argument", ...). */
 const char *tgrt_status_string(tgrt_status status);

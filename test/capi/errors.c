@@ -80,9 +80,15 @@ int main(void) {
   tg_tensor_release(gone);
   EXPECT_FAILS(tg_tensor_neg(gone, &out), TG_INVALID_ARGUMENT, "released");
   EXPECT_FAILS(tg_tensor_read(gone, read, sizeof read), TG_INVALID_ARGUMENT, "released");
-  tg_tensor_release(gone); /* twice: nothing happens */
+  /* Releasing twice is reported; so is using it after its slot is reused by
+   * a new tensor (handles carry a generation). */
+  EXPECT_FAILS(tg_tensor_release(gone), TG_INVALID_ARGUMENT, "tensor handle was released");
+  tg_tensor reused = matrix(a);
+  EXPECT_FAILS(tg_tensor_neg(gone, &out), TG_INVALID_ARGUMENT, "released");
+  EXPECT(tg_tensor_release(reused) == TG_OK);
+  EXPECT(tg_tensor_release(NULL) == TG_OK);
   tg_tensor foreign = (tg_tensor)(void *)read;
-  EXPECT_FAILS(tg_tensor_add(x, foreign, &out), TG_INVALID_ARGUMENT, "released, or is not");
+  EXPECT_FAILS(tg_tensor_add(x, foreign, &out), TG_INVALID_ARGUMENT, "tensor handle is not one");
   EXPECT_FAILS(tg_tensor_neg(x, NULL), TG_INVALID_ARGUMENT, "out-pointer is NULL");
   /* A tensor argument without a C++ default is required; one with a
    * default may be NULL (backward's gradient above). */
