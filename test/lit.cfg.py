@@ -15,6 +15,9 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 # Scripts the tests run call the tools by name.
 llvm_config.with_environment("PATH", config.tg_tools_dir, append_path=True)
+# Each test compiles what it runs (and checks what compiling prints), and
+# leaves the user's program cache alone: no disk cache unless a test asks.
+config.environment["CACHELEVEL"] = "0"
 llvm_config.add_tool_substitutions(["tg-opt", "tg-run", "tg-compile", "tg-import-onnx", "tg-cache"],
                                    [config.tg_tools_dir])
 

@@ -4,6 +4,7 @@
 
 #include <cstdarg>
 #include <cstdio>
+#include <cstring>
 
 namespace tgrt {
 
@@ -48,7 +49,11 @@ tgrt_status fail(tgrt_status status, const char *fmt, ...) {
 extern "C" const char *tgrt_last_error(void) { return tgrt::lastError.c_str(); }
 
 extern "C" const char *tgrt_status_string(tgrt_status status) {
-  switch (status) {
+  // A C caller may pass any int: read it as one (an enum outside its values
+  // is undefined behaviour in C++).
+  int code;
+  std::memcpy(&code, &status, sizeof code);
+  switch (code) {
   case TGRT_OK: return "ok";
   case TGRT_INVALID_ARGUMENT: return "invalid argument";
   case TGRT_NOT_FOUND: return "not found";

@@ -1,11 +1,12 @@
 // tg-run's programs go through the disk cache the tensor library uses
-// (CACHEDB), which tg-cache lists, measures and clears. A corrupted entry is
-// deleted with a warning and compiled again, and the result stays right.
+// (CACHEDB; lit turns it off with CACHELEVEL=0 unless a test asks), which
+// tg-cache lists, measures and clears. A corrupted entry is deleted with a
+// warning and compiled again, and the result stays right.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: env CACHEDB=%t/cache.db DEBUG=1 tg-run %s --input=1,2 2>&1 | FileCheck %s --check-prefix=FIRST
+// RUN: env CACHELEVEL=1 CACHEDB=%t/cache.db DEBUG=1 tg-run %s --input=1,2 2>&1 | FileCheck %s --check-prefix=FIRST
 // FIRST: compiled in
 // FIRST: result #0: tensor<2xf32> = [2, 3]
-// RUN: env CACHEDB=%t/cache.db DEBUG=1 tg-run %s --input=1,2 2>&1 | FileCheck %s --check-prefix=SECOND
+// RUN: env CACHELEVEL=1 CACHEDB=%t/cache.db DEBUG=1 tg-run %s --input=1,2 2>&1 | FileCheck %s --check-prefix=SECOND
 // SECOND: from the program cache
 // SECOND: result #0: tensor<2xf32> = [2, 3]
 // The file is private to its user.
@@ -17,7 +18,7 @@
 // LIST: tg-run|add_one|CPU|
 
 // RUN: %python -c "import sqlite3, sys; db = sqlite3.connect(sys.argv[1]); db.execute('UPDATE programs SET blob = substr(blob, 1, 64)'); db.commit()" %t/cache.db
-// RUN: env CACHEDB=%t/cache.db DEBUG=1 tg-run %s --input=1,2 2>&1 | FileCheck %s --check-prefix=CORRUPT
+// RUN: env CACHELEVEL=1 CACHEDB=%t/cache.db DEBUG=1 tg-run %s --input=1,2 2>&1 | FileCheck %s --check-prefix=CORRUPT
 // CORRUPT: program cache: an entry whose digest does not match its contents; it is deleted and compiled again
 // CORRUPT: compiled in
 // CORRUPT: result #0: tensor<2xf32> = [2, 3]

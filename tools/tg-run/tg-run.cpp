@@ -23,6 +23,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "InputText.h"
+
 #include "tg/Compiler/AOT.h"
 #include "tg/Compiler/Compiler.h"
 #include "tg/Frontend/ONNX/ONNX.h"
@@ -60,6 +62,7 @@
 using namespace mlir;
 namespace cl = llvm::cl;
 namespace knobs = ::tg::knobs;
+using namespace tgrun;
 
 static cl::OptionCategory runCategory("tg-run options");
 static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<file.mlir | --executable=FILE>"),
@@ -118,17 +121,6 @@ constexpr uint32_t kMaxRank = 8;
 /// Arguments are written to, and results read from, their device buffers a
 /// chunk at a time: no argument or result needs a copy of itself on the host.
 constexpr uint64_t kChunkBytes = 1 << 20;
-/// The longest text of one element an --input list or @file may hold, and
-/// the bytes per element an @file may have (with its whitespace), so that
-/// reading one (/dev/zero, a FIFO) ends.
-constexpr size_t kMaxElementText = 256;
-
-const char *dtypeName(uint32_t dtype) {
-  static const char *names[] = {"?", "i1", "i8", "ui8", "i16", "ui16", "i32", "ui32",
-                                "i64", "ui64", "f16", "bf16", "f32", "f64"};
-  return dtype < 14 ? names[dtype] : "?";
-}
-
 struct TensorSpec {
   uint32_t dtype = 0, rank = 0;
   int64_t shape[kMaxRank] = {};
@@ -168,108 +160,6 @@ std::string describe(tgrt_executable exe, bool argument, uint32_t index, TensorS
   return "";
 }
 
-bool isFloatType(uint32_t dtype) {
-  return dtype == TG_DTYPE_FLOAT16 || dtype == TG_DTYPE_BFLOAT16 ||
-         dtype == TG_DTYPE_FLOAT32 || dtype == TG_DTYPE_FLOAT64;
-}
-
-bool isUnsignedType(uint32_t dtype) {
-  return dtype == TG_DTYPE_UINT8 || dtype == TG_DTYPE_UINT16 || dtype == TG_DTYPE_UINT32 ||
-         dtype == TG_DTYPE_UINT64;
-}
-
-/// Writes one element of a float type, given as a double, at `out`.
-void storeFloat(uint32_t dtype, double v, char *out) {
-  switch (dtype) {
-  case TG_DTYPE_FLOAT16: *reinterpret_cast<uint16_t *>(out) = mlir::tg::narrowFloatBits(v, false); break;
-  case TG_DTYPE_BFLOAT16: *reinterpret_cast<uint16_t *>(out) = mlir::tg::narrowFloatBits(v, true); break;
-  case TG_DTYPE_FLOAT32: *reinterpret_cast<float *>(out) = static_cast<float>(v); break;
-  case TG_DTYPE_FLOAT64: *reinterpret_cast<double *>(out) = v; break;
-  }
-}
-
-/// Parses one element of `dtype` into `out`: integers exactly and within the
-/// type's range, i1 as 0, 1, true or false, floats (inf and nan too) to the
-/// nearest value of the type, if not beyond its largest. The whole text must
-/// be the value. On failure, what is wrong with it (it "is not a value of
-/// this type" or "is out of range for i8").
-std::string parseElement(uint32_t dtype, llvm::StringRef text, char *out) {
-  std::string outOfRange = std::string("is out of range for ") + dtypeName(dtype);
-  const std::string notAValue = "is not a value of this type";
-  // A leading '+' is allowed before a digit or a '.'; from_chars takes none.
-  llvm::StringRef body = text;
-  if (body.size() > 1 && body[0] == '+' && (llvm::isDigit(body[1]) || body[1] == '.'))
-    body = body.drop_front();
-  if (body.empty())
-    return notAValue;
-  const char *first = body.data(), *last = body.data() + body.size();
-  if (dtype == TG_DTYPE_BOOL) {
-    if (text != "0" && text != "1" && text != "true" && text != "false")
-      return notAValue;
-    *reinterpret_cast<uint8_t *>(out) = text == "1" || text == "true";
-    return "";
-  }
-  if (isFloatType(dtype)) {
-    double v;
-    auto [end, error] = std::from_chars(first, last, v);
-    if (end != last || (error != std::errc() && error != std::errc::result_out_of_range))
-      return notAValue;
-    // from_chars gives no value out of range: strtod rounds too small ones
-    // (to 0 or a subnormal) and makes too large ones inf.
-    std::string copy = body.str();
-    v = std::strtod(copy.c_str(), nullptr);
-    bool overflows = error == std::errc::result_out_of_range && std::isinf(v);
-    if (!overflows && std::isfinite(v)) {
-      if (dtype == TG_DTYPE_FLOAT32)
-        // The halfway point between FLT_MAX and 2^128 and beyond round to inf.
-        overflows = std::fabs(v) >= 0x1.ffffffp127;
-      else if (dtype == TG_DTYPE_FLOAT16 || dtype == TG_DTYPE_BFLOAT16)
-        overflows = (mlir::tg::narrowFloatBits(v, dtype == TG_DTYPE_BFLOAT16) & 0x7fff) ==
-                    (dtype == TG_DTYPE_BFLOAT16 ? 0x7f80 : 0x7c00);
-    }
-    if (overflows)
-      return outOfRange;
-    storeFloat(dtype, v, out);
-    return "";
-  }
-  // Integers: decimal digits with a sign, within the type's range.
-  uint32_t size = tg_dtype_size(dtype);
-  unsigned bits = 8 * size;
-  if (body[0] == '-') {
-    int64_t v;
-    auto [end, error] = std::from_chars(first, last, v);
-    if (end != last || (error != std::errc() && error != std::errc::result_out_of_range))
-      return notAValue;
-    if (error == std::errc::result_out_of_range || (isUnsignedType(dtype) && v != 0) ||
-        (bits < 64 && v < -(int64_t(1) << (bits - 1))))
-      return outOfRange;
-    std::memcpy(out, &v, size); // the low bytes (little-endian)
-    return "";
-  }
-  if (!llvm::isDigit(body[0]))
-    return notAValue;
-  uint64_t v;
-  auto [end, error] = std::from_chars(first, last, v);
-  if (end != last || (error != std::errc() && error != std::errc::result_out_of_range))
-    return notAValue;
-  uint64_t max = isUnsignedType(dtype) ? (bits == 64 ? UINT64_MAX : (uint64_t(1) << bits) - 1)
-                                       : (uint64_t(1) << (bits - 1)) - 1;
-  if (error == std::errc::result_out_of_range || v > max)
-    return outOfRange;
-  std::memcpy(out, &v, size);
-  return "";
-}
-
-/// Text to quote in a message: printable, and not too long.
-std::string quoted(llvm::StringRef text) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  os << "'";
-  llvm::printEscapedString(text.take_front(40), os);
-  os << (text.size() > 40 ? "...'" : "'");
-  return s;
-}
-
 /// Writes an argument's elements to its device buffer through a chunk of host
 /// memory.
 class ChunkWriter {
@@ -298,129 +188,6 @@ private:
   std::vector<char> chunk;
   size_t used = 0;
   uint64_t offset = 0;
-};
-
-/// The text of an --input list or @file, a byte at a time. A file is read
-/// in chunks, and no more than `limit` bytes of it: a FIFO or /dev/zero
-/// ends too.
-class TextSource {
-public:
-  explicit TextSource(llvm::StringRef text) : text(text) {}
-  TextSource(const TextSource &) = delete;
-  ~TextSource() {
-    if (file)
-      llvm::sys::fs::closeFile(*file);
-  }
-  /// Reads `path` instead; a sentence on failure.
-  std::string open(const std::string &path, uint64_t maxBytes, uint64_t elements) {
-    llvm::Expected<llvm::sys::fs::file_t> opened = llvm::sys::fs::openNativeFileForRead(path);
-    if (!opened)
-      return "cannot read " + path + ": " + llvm::toString(opened.takeError());
-    file = *opened;
-    text = {};
-    name = path;
-    limit = maxBytes;
-    tooLong = path + " is longer than " + std::to_string(limit) + " bytes, more than " +
-              std::to_string(elements) + " elements take";
-    chunk.resize(64 * 1024);
-    return "";
-  }
-  /// The next byte, or -1 at the end or on a failure (then `problem` says
-  /// which).
-  int get() {
-    if (pos == text.size() && (!file || !refill()))
-      return -1;
-    unsigned char c = text[pos++];
-    if (!llvm::isPrint(c) && !llvm::isSpace(c)) {
-      problem = (file ? name + " is not text: byte " : "byte ") +
-                std::to_string(consumed + pos - 1) + " is " +
-                llvm::formatv("{0:x2}", unsigned(c)).str();
-      return -1;
-    }
-    return c;
-  }
-  std::string problem;
-
-private:
-  bool refill() {
-    consumed += text.size();
-    text = {};
-    pos = 0;
-    if (consumed > limit) {
-      problem = tooLong;
-      return false;
-    }
-    // At most one byte beyond the limit: enough to tell that there is more.
-    uint64_t want = std::min<uint64_t>(chunk.size(), limit - consumed + 1);
-    llvm::Expected<size_t> got =
-        llvm::sys::fs::readNativeFile(*file, llvm::MutableArrayRef<char>(chunk.data(), want));
-    if (!got) {
-      problem = "cannot read " + name + ": " + llvm::toString(got.takeError());
-      return false;
-    }
-    text = llvm::StringRef(chunk.data(), *got);
-    return !text.empty();
-  }
-
-  llvm::StringRef text;
-  size_t pos = 0;
-  std::optional<llvm::sys::fs::file_t> file;
-  std::string name, tooLong;
-  std::vector<char> chunk;
-  uint64_t consumed = 0, limit = 0;
-};
-
-/// Splits a list into its elements: separated by a comma, by whitespace or
-/// by both (one comma at most between two elements; none before the first
-/// or after the last).
-class ElementLexer {
-public:
-  explicit ElementLexer(TextSource &source) : source(source) {}
-  /// The next element into `element`; false at the end or on a problem
-  /// (then `problem` says which). `index` counts the elements read.
-  bool next(std::string &element) {
-    element.clear();
-    int c = source.get();
-    while (true) {
-      while (c != -1 && llvm::isSpace(c))
-        c = source.get();
-      if (c != ',')
-        break;
-      if (afterComma || index == 0)
-        return empty();
-      afterComma = true;
-      c = source.get();
-    }
-    if (c == -1) {
-      problem = source.problem;
-      return afterComma && problem.empty() ? empty() : false;
-    }
-    for (; c != -1 && c != ',' && !llvm::isSpace(c); c = source.get()) {
-      if (element.size() == kMaxElementText) {
-        problem = "element " + std::to_string(index) + " is longer than " +
-                  std::to_string(kMaxElementText) + " characters";
-        return false;
-      }
-      element += char(c);
-    }
-    if (c == -1 && !source.problem.empty()) {
-      problem = source.problem;
-      return false;
-    }
-    afterComma = c == ',';
-    ++index;
-    return true;
-  }
-  uint64_t index = 0;
-  std::string problem;
-
-private:
-  bool empty() {
-    problem = "element " + std::to_string(index) + " is empty";
-    return false;
-  }
-  TextSource &source;
-  bool afterComma = false;
 };
 
 /// Fills argument `buffer` of type `tensor` from an --input value; a
