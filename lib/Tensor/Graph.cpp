@@ -14,7 +14,11 @@
 namespace tg {
 
 int64_t numelOf(const Shape &shape) {
-  return std::accumulate(shape.begin(), shape.end(), int64_t(1), std::multiplies<>());
+  int64_t count = 1;
+  for (int64_t d : shape)
+    if (__builtin_mul_overflow(count, d, &count))
+      throw Error("tg::Tensor: the shape " + shapeText(shape) + " has more than 2^63 elements");
+  return count;
 }
 
 std::string shapeText(const Shape &shape) {

@@ -327,10 +327,16 @@ Tensor pool(const Tensor &x, const Shape &kernel, const std::vector<int64_t> &st
   if (size_t(x.ndim()) < n)
     fail("pool",
          "cannot pool " + shapeText(x.shape()) + " with a " + std::to_string(n) + "-d kernel");
+  if (stride.size() != n || dilation.size() != n)
+    fail("pool", "a " + std::to_string(n) + "-d kernel needs as many strides and dilations");
   size_t lead = x.ndim() - n;
   Shape in(x.shape().begin() + lead, x.shape().end()), out(n), scale(n);
   for (size_t i = 0; i < n; ++i) {
-    if (dilation[i] * (kernel[i] - 1) + 1 > in[i])
+    if (kernel[i] < 1 || stride[i] < 1 || dilation[i] < 1)
+      fail("pool", "the kernel " + shapeText(kernel) + ", strides " + shapeText(stride) +
+                       " and dilations " + shapeText(dilation) + " must be positive");
+    int64_t span;
+    if (__builtin_mul_overflow(dilation[i], kernel[i] - 1, &span) || span + 1 > in[i])
       fail("pool",
            "the kernel " + shapeText(kernel) + " is larger than the input " + shapeText(in));
     out[i] = ceilDiv(in[i] - dilation[i] * (kernel[i] - 1), stride[i]);

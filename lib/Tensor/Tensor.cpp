@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <numeric>
 #include <sstream>
 
@@ -177,6 +178,20 @@ std::string Tensor::to_bytes() const {
   return readBytes(*this);
 }
 
+/// A value read as another type. A float that does not fit an integer type
+/// saturates and NaN is 0 (a plain conversion would be undefined).
+template <typename T> T convertedElement(double value) {
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+    if (std::isnan(value))
+      return 0;
+    if (value <= double(std::numeric_limits<T>::min()))
+      return std::numeric_limits<T>::min();
+    if (value >= double(std::numeric_limits<T>::max()))
+      return std::numeric_limits<T>::max();
+  }
+  return T(value);
+}
+
 template <typename T> std::vector<T> Tensor::to_vector() const {
   requireDefined("to_vector");
   std::string bytes = readBytes(*this);
@@ -184,7 +199,8 @@ template <typename T> std::vector<T> Tensor::to_vector() const {
   std::vector<T> values(numel());
   if constexpr (!std::is_same_v<T, bool>)
     if (dtype == dtypeOf<T>()) {
-      std::memcpy(values.data(), bytes.data(), bytes.size());
+      if (!bytes.empty()) // an empty vector's data() may be null
+        std::memcpy(values.data(), bytes.data(), bytes.size());
       return values;
     }
   for (size_t i = 0; i < values.size(); ++i) {
@@ -196,7 +212,7 @@ template <typename T> std::vector<T> Tensor::to_vector() const {
         continue;
       }
     }
-    values[i] = T(loadElement(dtype, element));
+    values[i] = convertedElement<T>(loadElement(dtype, element));
   }
   return values;
 }
@@ -232,6 +248,8 @@ TG_INSTANTIATE_DATA(double)
 
 const Shape &Tensor::shape() const { return nodeOf(*this)->shape; }
 int64_t Tensor::shape(int64_t axis) const {
+  if (ndim() == 0) // normalizeAxis lets a reduction name axis 0 of a 0-d tensor
+    throw Error("tg::Tensor: a 0-d tensor has no axis " + std::to_string(axis));
   return shape()[normalizeAxis(axis, ndim(), "axis")];
 }
 DType Tensor::dtype() const { return nodeOf(*this)->dtype; }

@@ -109,3 +109,15 @@ TEST(Tensor, ErrorsAreExceptions) {
 }
 
 } // namespace
+
+// A shape whose element count overflows int64 is refused by name, not
+// wrapped around (found by fuzz_onnx: an ONNX Reshape to such a shape).
+TEST(Tensor, ShapesBeyondInt64AreRefused) {
+  Tensor x = Tensor::zeros({2, 3});
+  try {
+    x.reshape({int64_t(1) << 62, 6});
+    FAIL() << "the reshape was accepted";
+  } catch (const Error &e) {
+    EXPECT_NE(std::string(e.what()).find("more than 2^63 elements"), std::string::npos) << e.what();
+  }
+}

@@ -19,6 +19,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 namespace tg::onnx {
@@ -53,6 +54,51 @@ std::string directoryOf(const std::string &path) {
   return slash == std::string::npos ? "." : path.substr(0, slash);
 }
 
+/// The ONNX library's shape inference (1.12) indexes a convolution's or
+/// pool's spatial axes from its weight's rank and its attributes without
+/// checking them against the input's rank, and crashes on a model where
+/// they differ. Refuses such nodes first, where the ranks are known (graph
+/// inputs, initializers, value_info).
+void checkSpatialRanks(const ::onnx::GraphProto &graph, const std::string &path) {
+  std::map<std::string, int> ranks;
+  auto note = [&](const ::onnx::ValueInfoProto &value) {
+    if (value.type().has_tensor_type() && value.type().tensor_type().has_shape())
+      ranks[value.name()] = value.type().tensor_type().shape().dim_size();
+  };
+  for (const auto &value : graph.input())
+    note(value);
+  for (const auto &value : graph.value_info())
+    note(value);
+  for (const ::onnx::TensorProto &initializer : graph.initializer())
+    ranks[initializer.name()] = initializer.dims_size();
+  for (const ::onnx::NodeProto &node : graph.node()) {
+    const std::string &op = node.op_type();
+    bool convolution = op == "Conv" || op == "ConvTranspose" || op == "ConvInteger";
+    bool pool = op.find("Pool") != std::string::npos && op.rfind("Global", 0) != 0;
+    if ((!convolution && !pool) || node.input_size() == 0 || !ranks.count(node.input(0)))
+      continue;
+    int rank = ranks[node.input(0)];
+    auto fail = [&](const std::string &what) {
+      throw Error(path + ": node " + op + " '" + node.name() + "': " + what + " (input rank " +
+                  std::to_string(rank) + ")");
+    };
+    if (rank < 3)
+      fail("the input needs a batch, a channel and a spatial axis");
+    if (convolution && node.input_size() > 1 && ranks.count(node.input(1)) &&
+        ranks[node.input(1)] != rank)
+      fail("the weight has rank " + std::to_string(ranks[node.input(1)]));
+    for (const ::onnx::AttributeProto &attribute : node.attribute()) {
+      const std::string &name = attribute.name();
+      int expected = name == "pads" ? 2 * (rank - 2) : rank - 2;
+      if ((name == "kernel_shape" || name == "strides" || name == "dilations" ||
+           name == "pads" || name == "output_padding" || name == "output_shape") &&
+          attribute.ints_size() != expected)
+        fail(name + " has " + std::to_string(attribute.ints_size()) + " values, not " +
+             std::to_string(expected));
+    }
+  }
+}
+
 } // namespace
 
 Model load(const std::string &path) {
@@ -73,6 +119,7 @@ Model load(const std::string &path) {
     graph->opset = kMaxOpset;
   try {
     ::onnx::checker::check_model(model);
+    checkSpatialRanks(model.graph(), path);
     // The converter reads the shapes inference gives.
     ::onnx::shape_inference::InferShapes(model);
     if (graph->opset < kMinOpset) {

@@ -182,7 +182,7 @@ ParseResult ConstOp::parse(OpAsmParser &parser, OperationState &result) {
   SMLoc literalLoc = parser.getCurrentLocation();
   bool negative = succeeded(parser.parseOptionalMinus());
   SMLoc digitsLoc = parser.getCurrentLocation();
-  bool isHex = StringRef(digitsLoc.getPointer()).starts_with("0x");
+  bool isHex = false;
 
   std::optional<bool> boolLiteral;
   std::optional<APInt> intLiteral;
@@ -198,6 +198,10 @@ ParseResult ConstOp::parse(OpAsmParser &parser, OperationState &result) {
       if (failed(*maybeInt))
         return failure();
       intLiteral = parsed;
+      // The literal's own text (never past it: the buffer need not end in
+      // a NUL) says whether it was written in hexadecimal.
+      const char *end = parser.getCurrentLocation().getPointer();
+      isHex = StringRef(digitsLoc.getPointer(), end - digitsLoc.getPointer()).starts_with("0x");
     } else if (parser.parseFloat(floatLiteral)) {
       return failure();
     }
