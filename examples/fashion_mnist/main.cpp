@@ -6,8 +6,14 @@
 // evaluates on the 10,000 test images, saves the model as safetensors,
 // loads it into a new model and checks that it scores the same.
 //
+// --checkpoint PATH writes the whole training state (model, optimizer,
+// schedule, epoch) after every epoch, atomically (safe_save); --resume PATH
+// continues from one, and ends where the uninterrupted run would, bit for
+// bit (each epoch's order of samples comes from the seed and the epoch).
+//
 //   fashion_mnist [--epochs N (5)] [--batch-size B] [--lr LR] [--steps S]
 //                 [--data DIR] [--save PATH] [--seed N]
+//                 [--checkpoint PATH] [--resume PATH]
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +26,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <map>
 #include <numeric>
 #include <random>
 #include <string>
@@ -39,13 +46,15 @@ struct Options {
   std::string data = datasets::kFashionMNISTDirectory;
   std::string save = "fashion_mnist.safetensors";
   uint64_t seed = 1337;
+  std::string checkpoint, resume;
 };
 
 [[noreturn]] void usage(const std::string &problem) {
   std::fprintf(stderr,
                "fashion_mnist: %s\n"
                "usage: fashion_mnist [--epochs N] [--batch-size B] [--lr LR] [--steps S]\n"
-               "                     [--data DIR] [--save PATH] [--seed N]\n",
+               "                     [--data DIR] [--save PATH] [--seed N]\n"
+               "                     [--checkpoint PATH] [--resume PATH]\n",
                problem.c_str());
   std::exit(2);
 }
@@ -62,6 +71,8 @@ Options parse(int argc, char **argv) {
         else if (flag == "--data") o.data = value;
         else if (flag == "--save") o.save = value;
         else if (flag == "--seed") o.seed = std::stoull(value);
+        else if (flag == "--checkpoint") o.checkpoint = value;
+        else if (flag == "--resume") o.resume = value;
         else return false;
         return true;
       },
@@ -110,6 +121,42 @@ double accuracy(Model &model, const Split &split) {
   return double(correct) / double(split.size());
 }
 
+/// Everything that training changes, by name: the model, the optimizer's
+/// moments, step powers and learning rate, the schedule's step counter.
+nn::StateDict trainingState(Model &model, optim::LAMB &optimizer,
+                            optim::LR_Scheduler &schedule) {
+  nn::StateDict state;
+  for (auto &[name, tensor] : nn::state::get_state_dict(model))
+    state["model." + name] = tensor;
+  for (size_t i = 0; i < optimizer.m.size(); ++i) {
+    state["optimizer.m." + std::to_string(i)] = optimizer.m[i];
+    state["optimizer.v." + std::to_string(i)] = optimizer.v[i];
+  }
+  state["optimizer.b1_t"] = optimizer.b1_t;
+  state["optimizer.b2_t"] = optimizer.b2_t;
+  state["optimizer.lr"] = optimizer.lr;
+  state["schedule.epoch_counter"] = schedule.epoch_counter;
+  return state;
+}
+
+/// Loads a checkpoint into the training state; the epochs it completed.
+int resume(const std::string &path, nn::StateDict state) {
+  nn::StateDict saved = nn::state::safe_load(path);
+  std::map<std::string, std::string> metadata = nn::state::safe_load_metadata(path);
+  if (!metadata.count("epoch"))
+    throw Error(path + " is not a checkpoint of fashion_mnist (no epoch in its metadata)");
+  std::vector<Tensor> loaded;
+  for (auto &[name, tensor] : state) {
+    auto it = saved.find(name);
+    if (it == saved.end() || it->second.shape() != tensor.shape() ||
+        it->second.dtype() != tensor.dtype())
+      throw Error(path + " does not hold this run's " + name);
+    loaded.push_back(tensor.assign(it->second));
+  }
+  Tensor::realize(loaded);
+  return std::stoi(metadata["epoch"]);
+}
+
 void progress(int epoch, int epochs, int64_t step, int64_t steps, double loss, double acc,
               double stepsPerSecond) {
   const int width = 30;
@@ -137,17 +184,22 @@ int main(int argc, char **argv) {
     Tensor::manual_seed(options.seed);
     Model model;
     optim::LAMB optimizer = optim::Adam(nn::state::get_parameters(model), options.lr);
-    std::mt19937_64 rng(options.seed);
     int64_t stepsPerEpoch = train.size() / options.batchSize;
     if (options.steps)
       stepsPerEpoch = std::min(stepsPerEpoch, options.steps);
     // The learning rate falls to 0 along a cosine over the whole run.
     optim::CosineAnnealingLR schedule(optimizer, options.epochs * stepsPerEpoch);
+    int done = 0;
+    if (!options.resume.empty()) {
+      done = resume(options.resume, trainingState(model, optimizer, schedule));
+      std::printf("resumed from %s after epoch %d\n", options.resume.c_str(), done);
+    }
 
     Tensor::training = true;
-    for (int epoch = 1; epoch <= options.epochs; ++epoch) {
+    for (int epoch = done + 1; epoch <= options.epochs; ++epoch) {
       std::vector<int64_t> order(train.size());
       std::iota(order.begin(), order.end(), 0);
+      std::mt19937_64 rng(options.seed * 1000003 + uint64_t(epoch));
       std::shuffle(order.begin(), order.end(), rng);
       auto start = Clock::now();
       double firstStep = 0;
@@ -176,6 +228,9 @@ int main(int argc, char **argv) {
       std::fprintf(stderr, "\n");
       std::printf("epoch %d: %.1f s (first step %.2f s), test accuracy %.2f%%\n", epoch, seconds,
                   firstStep, accuracy(model, test) * 100);
+      if (!options.checkpoint.empty())
+        nn::state::safe_save(trainingState(model, optimizer, schedule), options.checkpoint,
+                             {{"model", "fashion_mnist"}, {"epoch", std::to_string(epoch)}});
       std::fflush(stdout);
     }
 

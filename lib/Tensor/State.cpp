@@ -15,9 +15,15 @@
 
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <unistd.h>
 #include <fstream>
 #include <iterator>
 #include <tuple>
@@ -340,6 +346,50 @@ llvm::json::Object tensorInfo(const Tensor &tensor, uint64_t begin) {
 
 } // namespace
 
+/// Writes `bytes` to `path` so that a crash at any moment leaves either the
+/// old file or the new one: into a temporary file beside it, synced, then
+/// renamed over it, and the directory synced.
+static void writeAtomically(const std::string &path, const std::string &bytes) {
+  auto fail = [&](const std::string &what) {
+    throw Error("tg::nn::safe_save: " + what + " " + path + ": " + std::strerror(errno));
+  };
+  std::string temporary = path + ".tmp." + std::to_string(::getpid());
+  int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0)
+    fail("cannot create a temporary file for");
+  for (size_t done = 0; done < bytes.size();) {
+    ssize_t written = ::write(fd, bytes.data() + done, bytes.size() - done);
+    if (written < 0 && errno == EINTR)
+      continue;
+    if (written <= 0) {
+      int error = errno;
+      ::close(fd);
+      ::unlink(temporary.c_str());
+      errno = error;
+      fail("writing");
+    }
+    done += size_t(written);
+  }
+  if (::fsync(fd) != 0 || ::close(fd) != 0) {
+    int error = errno;
+    ::unlink(temporary.c_str());
+    errno = error;
+    fail("syncing");
+  }
+  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+    int error = errno;
+    ::unlink(temporary.c_str());
+    errno = error;
+    fail("renaming the temporary file to");
+  }
+  std::string directory = llvm::sys::path::parent_path(path).str();
+  int dir = ::open(directory.empty() ? "." : directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir >= 0) {
+    ::fsync(dir);
+    ::close(dir);
+  }
+}
+
 void safe_save(const StateDict &tensors, const std::string &path,
                const std::map<std::string, std::string> &metadata) {
   std::vector<std::pair<std::string, Tensor>> order = dataOrder(tensors);
@@ -369,11 +419,7 @@ void safe_save(const StateDict &tensors, const std::string &path,
   putLittleEndian64(file, json.size());
   file += json;
   file += data;
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out.write(file.data(), std::streamsize(file.size()));
-  out.close();
-  if (!out)
-    throw Error("tg::nn::safe_save: writing " + path + " failed");
+  writeAtomically(path, file);
 }
 
 StateDict safe_load(const std::string &path) {
