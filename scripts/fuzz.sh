@@ -4,7 +4,8 @@
 # prints how many inputs each ran. A crash, a leak, a sanitizer report or a
 # timeout leaves its input in $build/fuzz-artifacts and fails the run: add
 # it to the corpus as a regression input once fixed.
-#   scripts/fuzz.sh [--seconds N] [harness...]   (default 600 s each, all five)
+#   scripts/fuzz.sh [--seconds N] [--jobs N] [harness...]
+#   (default: 600 s each, all five, as many at once as there are cores)
 # Builds in build-sanitize (TG_BUILD_DIR) with TG_FUZZ=ON, the folder of
 # scripts/test.sh --sanitize; TG_CMAKE_ARGS=-DTG_SANITIZE_COMPILER=ON (a
 # fresh folder, a longer build) instruments the dialect and passes too, for
@@ -13,11 +14,13 @@ set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${TG_BUILD_DIR:-$root/build-sanitize}
 seconds=600
+jobs=${TG_JOBS:-$(nproc)}
 harnesses=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --seconds) seconds=$2; shift 2 ;;
-    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    --jobs) jobs=$2; shift 2 ;;
+    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
     *) harnesses+=("fuzz_$1"); shift ;;
   esac
 done
@@ -33,12 +36,10 @@ mkdir -p "$artifacts"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
 export DEV=CPU CACHELEVEL=0
-status=0
-summary=()
-for harness in "${harnesses[@]}"; do
-  name=${harness#fuzz_}
+# One harness: its libFuzzer run, then its summary line in $build/NAME.result.
+fuzz_one() {
+  local harness=$1 name=${1#fuzz_} scratch log=$build/$1.log result runs rate corpus
   scratch=$(mktemp -d)
-  log=$build/$harness.log
   echo "fuzz: $harness for $seconds s (log: $log)"
   "$build/bin/$harness" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=6144 \
     -print_final_stats=1 -artifact_prefix="$artifacts/$harness-" \
@@ -49,15 +50,29 @@ for harness in "${harnesses[@]}"; do
   corpus=$(ls "$scratch" | wc -l)
   rm -rf "$scratch"
   if [ $result -ne 0 ]; then
-    status=1
-    summary+=("$(printf '%-18s FAILED (exit %d): see %s and %s' "$harness" $result "$log" "$artifacts")")
     grep -E 'ERROR: |runtime error|SUMMARY' "$log" | head -5
+    printf '%-18s FAILED (exit %d): see %s and %s\n' "$harness" $result "$log" "$artifacts" \
+      > "$build/$harness.result"
   else
-    summary+=("$(printf '%-18s %10s runs  %6s/s  %5s new inputs' "$harness" "$runs" "$rate" "$corpus")")
+    printf '%-18s %10s runs  %6s/s  %5s new inputs\n' "$harness" "$runs" "$rate" "$corpus" \
+      > "$build/$harness.result"
   fi
+}
+
+# $jobs harnesses at a time.
+for harness in "${harnesses[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do
+    wait -n
+  done
+  fuzz_one "$harness" &
 done
+wait
 echo
 echo "==================== fuzz summary ===================="
-printf '%s\n' "${summary[@]}"
+status=0
+for harness in "${harnesses[@]}"; do
+  cat "$build/$harness.result"
+  grep -q FAILED "$build/$harness.result" && status=1
+done
 [ $status -eq 0 ] && echo "RESULT: PASS" || echo "RESULT: FAIL"
 exit $status

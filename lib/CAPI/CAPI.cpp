@@ -113,16 +113,18 @@ std::vector<Tensor> tensors(const tg_tensor *handles, size_t count) {
   return values;
 }
 
-DType dtypeOf(tg_dtype dtype) {
-  if (dtype < TG_DTYPE_BOOL || dtype > TG_DTYPE_FLOAT64)
-    throw InvalidArgument("unknown dtype " + std::to_string(int(dtype)));
-  return static_cast<DType>(dtype);
+DType dtypeOf(const tg_dtype *dtype) {
+  int value = enumValue(dtype);
+  if (value < TG_DTYPE_BOOL || value > TG_DTYPE_FLOAT64)
+    throw InvalidArgument("unknown dtype " + std::to_string(value));
+  return static_cast<DType>(value);
 }
 
-Rounding roundingOf(tg_rounding rounding) {
-  if (rounding != TG_ROUND_TRUNC && rounding != TG_ROUND_FLOOR)
-    throw InvalidArgument("unknown rounding " + std::to_string(int(rounding)));
-  return rounding == TG_ROUND_TRUNC ? Rounding::Trunc : Rounding::Floor;
+Rounding roundingOf(const tg_rounding *rounding) {
+  int value = enumValue(rounding);
+  if (value != TG_ROUND_TRUNC && value != TG_ROUND_FLOOR)
+    throw InvalidArgument("unknown rounding " + std::to_string(value));
+  return value == TG_ROUND_TRUNC ? Rounding::Trunc : Rounding::Floor;
 }
 
 std::vector<int64_t> ints(const int64_t *values, size_t count) {
@@ -150,7 +152,7 @@ std::optional<std::vector<int64_t>> optionalInts(const int64_t *values, size_t c
 }
 
 std::optional<DType> optionalDType(const tg_dtype *dtype) {
-  return dtype ? std::optional<DType>(dtypeOf(*dtype)) : std::nullopt;
+  return dtype ? std::optional<DType>(dtypeOf(dtype)) : std::nullopt;
 }
 
 std::string text(const char *value) {
@@ -212,7 +214,7 @@ tg_status tg_tensor_from_data(const void *data, size_t size, tg_dtype dtype, con
     for (int64_t d : dims)
       if (d < 0)
         throw InvalidArgument("a negative dimension");
-    return storeTensor(tg::Tensor::from_bytes(data, size, dtypeOf(dtype), dims), out);
+    return storeTensor(tg::Tensor::from_bytes(data, size, dtypeOf(&dtype), dims), out);
   });
 }
 

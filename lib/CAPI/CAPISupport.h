@@ -16,6 +16,7 @@
 #include "tg/Tensor/state.h"
 #include "tg/tg.h"
 
+#include <cstring>
 #include <functional>
 #include <optional>
 #include <utility>
@@ -95,8 +96,17 @@ Tensor &tensor(tg_tensor handle);
 Tensor tensorOrNone(tg_tensor handle);
 std::vector<Tensor> tensors(const tg_tensor *handles, size_t count);
 
-DType dtypeOf(tg_dtype dtype);
-Rounding roundingOf(tg_rounding rounding);
+/// The value of a C enum argument, which a C caller may give any int:
+/// read as an int, since an enum outside its values is undefined in C++
+/// (hence the pointers).
+template <typename Enum> int enumValue(const Enum *value) {
+  int raw;
+  static_assert(sizeof(Enum) == sizeof(int), "a C enum is an int");
+  std::memcpy(&raw, value, sizeof raw);
+  return raw;
+}
+DType dtypeOf(const tg_dtype *dtype);
+Rounding roundingOf(const tg_rounding *rounding);
 std::vector<int64_t> ints(const int64_t *values, size_t count);
 Axes axes(const int64_t *values, size_t count);
 std::vector<std::pair<int64_t, int64_t>> pairs(const int64_t *values, size_t count);

@@ -142,12 +142,13 @@ tg_status tg_aot_compile(tg_traced_function function, void *user_data, const tg_
       throw InvalidArgument("the path buffers are NULL");
     tg::aot::Options settings;
     if (options) {
-      if (options->weights < TG_AOT_WEIGHTS_EMBED || options->weights > TG_AOT_WEIGHTS_INPUTS)
-        throw InvalidArgument("unknown weights mode " + std::to_string(int(options->weights)));
+      int weights = enumValue(&options->weights);
+      if (weights < TG_AOT_WEIGHTS_EMBED || weights > TG_AOT_WEIGHTS_INPUTS)
+        throw InvalidArgument("unknown weights mode " + std::to_string(weights));
       settings.name = orDefault(options->name, "model");
       settings.directory = orDefault(options->directory, ".");
       settings.emit = orDefault(options->emit, "obj");
-      settings.weights = static_cast<tg::aot::Weights>(options->weights);
+      settings.weights = static_cast<tg::aot::Weights>(weights);
       if (options->parameters)
         settings.parameters = stateDict(options->parameters);
       settings.device = orDefault(options->device, "CPU");

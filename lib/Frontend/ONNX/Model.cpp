@@ -15,11 +15,15 @@
 #include <onnx/version_converter/convert.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <sstream>
 
 namespace tg::onnx {
@@ -99,6 +103,77 @@ void checkSpatialRanks(const ::onnx::GraphProto &graph, const std::string &path)
   }
 }
 
+/// Reads all of `fd` (until its end).
+std::string readAll(int fd) {
+  std::string bytes;
+  char buffer[1 << 16];
+  for (;;) {
+    ssize_t got = ::read(fd, buffer, sizeof buffer);
+    if (got < 0 && errno == EINTR)
+      continue;
+    if (got <= 0)
+      return bytes;
+    bytes.append(buffer, size_t(got));
+  }
+}
+
+/// The ONNX library's checker, shape inference and (with `convert`) version
+/// conversion of `model`, run in a child process: the library (1.12)
+/// crashes on some malformed models, and such a model must be an error, not
+/// the end of the importing program. The child sends back the prepared
+/// model, or 'E' and the library's message.
+::onnx::ModelProto prepareIsolated(const ::onnx::ModelProto &model, bool convert,
+                                   const std::string &path) {
+  int pipeFds[2];
+  if (::pipe2(pipeFds, O_CLOEXEC) != 0)
+    throw Error(path + ": cannot check the model: " + std::strerror(errno));
+  pid_t child = ::fork();
+  if (child < 0) {
+    ::close(pipeFds[0]);
+    ::close(pipeFds[1]);
+    throw Error(path + ": cannot check the model: " + std::strerror(errno));
+  }
+  if (child == 0) {
+    ::close(pipeFds[0]);
+    std::string reply;
+    try {
+      ::onnx::ModelProto prepared = model;
+      ::onnx::checker::check_model(prepared);
+      // The converter reads the shapes inference gives.
+      ::onnx::shape_inference::InferShapes(prepared);
+      if (convert)
+        prepared = ::onnx::version_conversion::ConvertVersion(prepared, int(kMinOpset));
+      reply = "M" + prepared.SerializeAsString();
+    } catch (const std::exception &e) {
+      reply = std::string("E") + e.what();
+    }
+    for (size_t done = 0; done < reply.size();) {
+      ssize_t written = ::write(pipeFds[1], reply.data() + done, reply.size() - done);
+      if (written <= 0 && errno != EINTR)
+        break;
+      done += written > 0 ? size_t(written) : 0;
+    }
+    ::_exit(0);
+  }
+  ::close(pipeFds[1]);
+  std::string reply = readAll(pipeFds[0]);
+  ::close(pipeFds[0]);
+  int status = 0;
+  while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (WIFSIGNALED(status))
+    throw Error(path + ": the ONNX library crashed checking the model (signal " +
+                std::to_string(WTERMSIG(status)) + "): it is malformed");
+  ::onnx::ModelProto prepared;
+  if (reply.empty() || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+    throw Error(path + ": the ONNX library's check of the model ended without an answer");
+  if (reply[0] == 'E')
+    throw Error(path + ": " + reply.substr(1));
+  if (!prepared.ParseFromString(reply.substr(1)))
+    throw Error(path + ": the checked model does not parse");
+  return prepared;
+}
+
 } // namespace
 
 Model load(const std::string &path) {
@@ -117,18 +192,11 @@ Model load(const std::string &path) {
   // A graph of training ops alone imports only their domain.
   if (graph->opset == 0)
     graph->opset = kMaxOpset;
-  try {
-    ::onnx::checker::check_model(model);
-    checkSpatialRanks(model.graph(), path);
-    // The converter reads the shapes inference gives.
-    ::onnx::shape_inference::InferShapes(model);
-    if (graph->opset < kMinOpset) {
-      model = ::onnx::version_conversion::ConvertVersion(model, int(kMinOpset));
-      graph->opset = kMinOpset;
-    }
-  } catch (const std::exception &e) {
-    throw Error(path + ": " + e.what());
-  }
+  checkSpatialRanks(model.graph(), path);
+  bool convert = graph->opset < kMinOpset;
+  model = prepareIsolated(model, convert, path);
+  if (convert)
+    graph->opset = kMinOpset;
   if (graph->opset > kMaxOpset)
     throw Error(path + ": opset " + std::to_string(graph->opset) +
                 " is newer than the importer's (" + std::to_string(kMaxOpset) + ")");
