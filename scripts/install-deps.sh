@@ -33,6 +33,9 @@ packages=(
   # the Python package's tests, and its pip install into a virtual
   # environment (python.install)
   python3-pytest python3-venv python3-pip python3-setuptools python3-wheel
+  # the sanitizers' and libFuzzer's runtimes (scripts/test.sh --sanitize,
+  # scripts/fuzz.sh)
+  libclang-rt-22-dev
   # tg-compile's aarch64 objects: the cross C library and gcc to link them,
   # qemu-user to run them in the tests
   gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
