@@ -45,8 +45,8 @@ fuzz_one() {
     -print_final_stats=1 -artifact_prefix="$artifacts/$harness-" \
     "$scratch" "$root/test/fuzz/corpus/$name" > "$log" 2>&1
   result=$?
-  runs=$(grep -Eo 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -Eo '[0-9]+$' || echo 0)
-  rate=$(grep -Eo 'stat::average_exec_per_sec: *[0-9]+' "$log" | grep -Eo '[0-9]+$' || echo 0)
+  runs=$(grep -Eo 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -Eo '[0-9]+$' | tail -1)
+  rate=$(grep -Eo 'stat::average_exec_per_sec: *[0-9]+' "$log" | grep -Eo '[0-9]+$' | tail -1)
   corpus=$(ls "$scratch" | wc -l)
   rm -rf "$scratch"
   if [ $result -ne 0 ]; then

@@ -80,6 +80,17 @@ TEST_F(Training, RepeatedStepsReuseBuffers) {
   EXPECT_GT(after.reused, before.reused);
 }
 
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TG_ADDRESS_SANITIZER 1
+#endif
+#endif
+#ifdef TG_ADDRESS_SANITIZER
+constexpr bool kAddressSanitizer = true;
+#else
+constexpr bool kAddressSanitizer = false;
+#endif
+
 /// The process's resident memory in bytes.
 uint64_t residentBytes() {
   std::ifstream statm("/proc/self/statm");
@@ -102,8 +113,9 @@ TEST_F(Training, FiveThousandStepsKeepMemoryFlat) {
     loss = trainer.step();
   uint64_t after = residentBytes();
   EXPECT_EQ(memory_stats(trainer.x.device()).fresh, before.fresh);
-  EXPECT_LT(after, warm + (8u << 20)) << "resident memory grew from " << (warm >> 20) << " MB to "
-                                       << (after >> 20) << " MB over 4,500 steps";
+  if (!kAddressSanitizer) // its quarantine keeps freed memory resident by design
+    EXPECT_LT(after, warm + (8u << 20)) << "resident memory grew from " << (warm >> 20)
+                                         << " MB to " << (after >> 20) << " MB over 4,500 steps";
   EXPECT_LT(loss, 0.1f); // it kept training
 }
 

@@ -21,6 +21,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <csignal>
 #include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -134,6 +135,10 @@ std::string readAll(int fd) {
     throw Error(path + ": cannot check the model: " + std::strerror(errno));
   }
   if (child == 0) {
+    // A crash here ends this child quietly: the parent's handlers (a
+    // sanitizer's, a crash reporter's) are not for it.
+    for (int signal : {SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL})
+      ::signal(signal, SIG_DFL);
     ::close(pipeFds[0]);
     std::string reply;
     try {
