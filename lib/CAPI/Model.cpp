@@ -54,6 +54,12 @@ void requirePositive(int64_t value, const char *name) {
     throw InvalidArgument(std::string(name) + " must be positive, not " + std::to_string(value));
 }
 
+void requireConvolutionSizes(int64_t in_channels, int64_t out_channels, int64_t groups) {
+  requirePositive(in_channels, "in_channels");
+  requirePositive(out_channels, "out_channels");
+  requirePositive(groups, "groups");
+}
+
 } // namespace
 } // namespace tg::capi
 
@@ -76,9 +82,7 @@ tg_status tg_nn_conv2d(int64_t in_channels, int64_t out_channels, const int64_t 
                        const int64_t *padding, size_t padding_count, const int64_t *dilation,
                        size_t dilation_count, int64_t groups, bool bias, tg_module *out) {
   return guard([&] {
-    requirePositive(in_channels, "in_channels");
-    requirePositive(out_channels, "out_channels");
-    requirePositive(groups, "groups");
+    requireConvolutionSizes(in_channels, out_channels, groups);
     return storeLayer(std::make_shared<tg::nn::Conv2d>(
                           in_channels, out_channels, ints(kernel_size, kernel_rank),
                           listOr(stride, stride_count, 1), listOr(padding, padding_count, 0),
@@ -95,9 +99,7 @@ tg_status tg_nn_conv_transpose2d(int64_t in_channels, int64_t out_channels,
                                  const int64_t *dilation, size_t dilation_count, int64_t groups,
                                  bool bias, tg_module *out) {
   return guard([&] {
-    requirePositive(in_channels, "in_channels");
-    requirePositive(out_channels, "out_channels");
-    requirePositive(groups, "groups");
+    requireConvolutionSizes(in_channels, out_channels, groups);
     return storeLayer(std::make_shared<tg::nn::ConvTranspose2d>(
                           in_channels, out_channels, ints(kernel_size, kernel_rank),
                           listOr(stride, stride_count, 1), listOr(padding, padding_count, 0),

@@ -2,31 +2,12 @@
  * a status and a message, never as a crash; and the happy path computes
  * what it should (a product, a gradient). */
 #define _POSIX_C_SOURCE 200809L
-#include "tg/tg.h"
+#include "expect.h"
 
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
-
-static int failures = 0;
-
-#define EXPECT(cond)                                                                          \
-  do {                                                                                        \
-    if (!(cond)) {                                                                            \
-      fprintf(stderr, "%s:%d: failed: %s (last error: %s)\n", __FILE__, __LINE__, #cond,      \
-              tg_last_error());                                                               \
-      ++failures;                                                                             \
-    }                                                                                         \
-  } while (0)
-
-/* The call returns `status` and the message contains `text`. */
-#define EXPECT_FAILS(call, status, text)                                                      \
-  do {                                                                                        \
-    tg_status got = (call);                                                                   \
-    EXPECT(got == (status));                                                                  \
-    EXPECT(strstr(tg_last_error(), (text)) != NULL);                                          \
-  } while (0)
 
 static const int64_t kShape22[] = {2, 2};
 

@@ -3,31 +3,13 @@
  * regression learns its coefficients, a model's state survives a file, and
  * every misuse of the new handles is a status with a message. */
 #define _POSIX_C_SOURCE 200809L
-#include "tg/tg.h"
+#include "expect.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-static int failures = 0;
-
-#define EXPECT(cond)                                                                          \
-  do {                                                                                        \
-    if (!(cond)) {                                                                            \
-      fprintf(stderr, "%s:%d: failed: %s (last error: %s)\n", __FILE__, __LINE__, #cond,      \
-              tg_last_error());                                                               \
-      ++failures;                                                                             \
-    }                                                                                         \
-  } while (0)
-
-#define EXPECT_FAILS(call, status, text)                                                      \
-  do {                                                                                        \
-    tg_status got = (call);                                                                   \
-    EXPECT(got == (status));                                                                  \
-    EXPECT(strstr(tg_last_error(), (text)) != NULL);                                          \
-  } while (0)
 
 static tg_tensor tensor2(const float *values, int64_t rows, int64_t cols) {
   int64_t shape[] = {rows, cols};

@@ -24,6 +24,20 @@ Type mlir::tg::getBoolLike(Type type) {
   return i1;
 }
 
+/// `check(type, "operand" or "result", index)` for every operand and result
+/// type of `op`, in order, until one fails.
+static LogicalResult
+checkEveryType(Operation *op,
+               llvm::function_ref<LogicalResult(Type, StringRef, unsigned)> check) {
+  for (auto [i, type] : llvm::enumerate(op->getOperandTypes()))
+    if (failed(check(type, "operand", i)))
+      return failure();
+  for (auto [i, type] : llvm::enumerate(op->getResultTypes()))
+    if (failed(check(type, "result", i)))
+      return failure();
+  return success();
+}
+
 LogicalResult mlir::tg::verifySizesFitInt64(Operation *op) {
   auto check = [&](Type type, StringRef what, unsigned index) -> LogicalResult {
     auto shaped = dyn_cast<ShapedType>(type);
@@ -38,13 +52,7 @@ LogicalResult mlir::tg::verifySizesFitInt64(Operation *op) {
                << " is too large: its byte size does not fit in int64";
     return success();
   };
-  for (auto [i, type] : llvm::enumerate(op->getOperandTypes()))
-    if (failed(check(type, "operand", i)))
-      return failure();
-  for (auto [i, type] : llvm::enumerate(op->getResultTypes()))
-    if (failed(check(type, "result", i)))
-      return failure();
-  return success();
+  return checkEveryType(op, check);
 }
 
 LogicalResult mlir::tg::verifyNoImplicitBroadcast(Operation *op) {
@@ -64,13 +72,7 @@ LogicalResult mlir::tg::verifyNoImplicitBroadcast(Operation *op) {
                              << ": shapes must match exactly (tg never "
                                 "broadcasts implicitly; use tg.expand)";
   };
-  for (auto [i, type] : llvm::enumerate(op->getOperandTypes()))
-    if (failed(check(type, "operand", i)))
-      return failure();
-  for (auto [i, type] : llvm::enumerate(op->getResultTypes()))
-    if (failed(check(type, "result", i)))
-      return failure();
-  return success();
+  return checkEveryType(op, check);
 }
 
 //===----------------------------------------------------------------------===//
