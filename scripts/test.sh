@@ -70,7 +70,8 @@ unit_line=$(grep -E 'tests passed' "$unit_log" || echo "no unit test summary")
 echo
 echo "==================== summary ===================="
 echo "build: $((built - start)) s; tests: $((done_at - built)) s"
-echo "lit:   ${lit_passed:-0} passed, ${lit_failed:-0} failed"
+lit_unresolved=$(grep -Eo 'Unresolved *: *[0-9]+' "$lit_log" | grep -Eo '[0-9]+$' || echo 0)
+echo "lit:   ${lit_passed:-0} passed, ${lit_failed:-0} failed, ${lit_unresolved:-0} unresolved"
 echo "unit:  $unit_line"
 result=0
 if [ "$lit_status" -ne 0 ] || [ "$unit_status" -ne 0 ]; then
