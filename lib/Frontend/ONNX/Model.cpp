@@ -442,7 +442,8 @@ std::string shapeText(const Shape &shape) {
 int64_t numelOf(const Shape &shape) {
   int64_t n = 1;
   for (int64_t d : shape)
-    n *= d;
+    if (__builtin_mul_overflow(n, d, &n))
+      throw Error("the shape " + shapeText(shape) + " has more than 2^63 elements");
   return n;
 }
 
