@@ -5,7 +5,7 @@ wheel holds the Python sources, _lowlevel.py generated from the build's
 tg_manifest.json, and libtg.so, libtgrt.so and the runtime's plug-ins in
 tinygrad_mlir/lib. On Debian, into a virtual environment:
 
-    python3 -m venv --system-site-packages .venv
+    /usr/bin/python3 -m venv --system-site-packages .venv
     .venv/bin/pip install --no-index --no-build-isolation ./python
 """
 import glob

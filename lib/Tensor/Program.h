@@ -4,7 +4,6 @@
 
 #include "Graph.h"
 
-#include <optional>
 #include <string>
 
 struct tgrt_executable_t;
