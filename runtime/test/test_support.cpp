@@ -6,24 +6,6 @@
 #include <fstream>
 #include <iterator>
 
-ScopedEnv::ScopedEnv(const char *name, const char *value) : name_(name) {
-  const char *old = std::getenv(name);
-  hadValue_ = old != nullptr;
-  if (old)
-    oldValue_ = old;
-  if (value)
-    setenv(name, value, 1);
-  else
-    unsetenv(name);
-}
-
-ScopedEnv::~ScopedEnv() {
-  if (hadValue_)
-    setenv(name_.c_str(), oldValue_.c_str(), 1);
-  else
-    unsetenv(name_.c_str());
-}
-
 ::testing::AssertionResult ok(tgrt_status status) {
   if (status == TGRT_OK)
     return ::testing::AssertionSuccess();

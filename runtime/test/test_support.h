@@ -2,6 +2,7 @@
 #ifndef TGRT_TEST_SUPPORT_H
 #define TGRT_TEST_SUPPORT_H
 
+#include "scoped_env.h"
 #include "tgrt.h"
 
 #include <gtest/gtest.h>
@@ -26,18 +27,8 @@ using Device = std::unique_ptr<tgrt_device_t, DeviceRelease>;
 using Buffer = std::unique_ptr<tgrt_buffer_t, BufferRelease>;
 using Executable = std::unique_ptr<tgrt_executable_t, ExecutableRelease>;
 
-// Sets an environment variable (unsets it for nullptr) until the end of the
-// scope. The tests start with every knob the runtime reads unset.
-class ScopedEnv {
-public:
-  ScopedEnv(const char *name, const char *value);
-  ~ScopedEnv();
-
-private:
-  std::string name_;
-  bool hadValue_;
-  std::string oldValue_;
-};
+// ScopedEnv (scoped_env.h): the tests start with every knob the runtime
+// reads unset.
 
 // Success, or a failure that shows tgrt_last_error().
 ::testing::AssertionResult ok(tgrt_status status);

@@ -2,6 +2,7 @@
 // stored under that key, survives corrupted and swapped entries by
 // compiling again, keeps its file private, finds its place without a shared
 // /tmp, and stays under its size cap.
+#include "scoped_env.h"
 #include "tg/Compiler/ProgramCache.h"
 #include "tg/Tensor/Tensor.h"
 
@@ -19,21 +20,6 @@
 using namespace tg;
 
 namespace {
-
-/// Sets an environment variable for the scope, restoring the old value.
-class ScopedEnv {
-public:
-  ScopedEnv(const char *name, const char *value) : name_(name) {
-    if (const char *old = std::getenv(name))
-      old_ = old;
-    value ? setenv(name, value, 1) : unsetenv(name);
-  }
-  ~ScopedEnv() { old_ ? setenv(name_, old_->c_str(), 1) : unsetenv(name_); }
-
-private:
-  const char *name_;
-  std::optional<std::string> old_;
-};
 
 class ProgramCache : public ::testing::Test {
 protected:
