@@ -2,8 +2,9 @@
 
 #include "CAPISupport.h"
 
+#include "tg/Support/HandleTable.h"
+
 #include <cstring>
-#include <mutex>
 #include <vector>
 
 namespace tg::capi {
@@ -11,22 +12,9 @@ namespace {
 
 thread_local std::string lastError;
 
-/// The registry: a slot per object registered at once, reused after a
-/// release with its generation advanced. A token is (generation << 32) |
-/// (slot + 1), never NULL.
-struct Slot {
-  void *object = nullptr; // null while free
-  Kind kind = Kind::Tensor;
-  uint32_t generation = 0;
-};
-std::mutex registryMutex;
-std::vector<Slot> &slots() {
-  static auto *all = new std::vector<Slot>();
-  return *all;
-}
-std::vector<uint32_t> &freeSlots() {
-  static auto *free = new std::vector<uint32_t>();
-  return *free;
+HandleTable<Kind> &handles() {
+  static auto *table = new HandleTable<Kind>(); // outlives static destructors
+  return *table;
 }
 
 const char *kindName(Kind kind) {
@@ -40,57 +28,33 @@ const char *kindName(Kind kind) {
   return "another kind of";
 }
 
-/// The slot a token names, checked against its generation and kind.
-Slot &slotOf(const void *token, Kind kind, const char *what) {
-  if (!token)
-    throw InvalidArgument(std::string(what) + " is NULL");
-  uint64_t bits = reinterpret_cast<uintptr_t>(token);
-  uint64_t index = (bits & 0xffffffffu) - 1;
-  std::vector<Slot> &all = slots();
-  if (index >= all.size())
-    throw InvalidArgument(std::string(what) + " is not one");
-  Slot &slot = all[index];
-  if (slot.generation != uint32_t(bits >> 32) || !slot.object)
-    throw InvalidArgument(std::string(what) + " was released");
-  if (slot.kind != kind)
-    throw InvalidArgument(std::string(what) + " is not one: it is " + kindName(slot.kind) +
+/// The object a lookup found, or InvalidArgument saying why there is none.
+void *objectOf(const HandleTable<Kind>::Found &found, const char *what) {
+  switch (found.state) {
+  case HandleState::Live: return found.object;
+  case HandleState::Null: throw InvalidArgument(std::string(what) + " is NULL");
+  case HandleState::Unknown: throw InvalidArgument(std::string(what) + " is not one");
+  case HandleState::Released: throw InvalidArgument(std::string(what) + " was released");
+  case HandleState::OtherKind:
+    throw InvalidArgument(std::string(what) + " is not one: it is " + kindName(found.kind) +
                           " handle");
-  return slot;
+  }
+  throw InvalidArgument(std::string(what) + " is not one");
 }
 
 } // namespace
 
 void setLastError(const std::string &message) { lastError = message; }
 
-void *registerHandle(void *object, Kind kind) {
-  std::lock_guard<std::mutex> lock(registryMutex);
-  std::vector<Slot> &all = slots();
-  uint32_t index;
-  if (!freeSlots().empty()) {
-    index = freeSlots().back();
-    freeSlots().pop_back();
-  } else {
-    index = uint32_t(all.size());
-    all.emplace_back();
-  }
-  all[index].object = object;
-  all[index].kind = kind;
-  return reinterpret_cast<void *>(uintptr_t(uint64_t(all[index].generation) << 32 | (index + 1)));
-}
+void *registerHandle(void *object, Kind kind) { return handles().add(object, kind); }
 
 void *lookupHandle(const void *token, Kind kind, const char *what) {
-  std::lock_guard<std::mutex> lock(registryMutex);
-  return slotOf(token, kind, what).object;
+  return objectOf(handles().find(token, kind), what);
 }
 
 void *unregisterHandle(const void *token, Kind kind, const char *what) {
-  std::lock_guard<std::mutex> lock(registryMutex);
-  Slot &slot = slotOf(token, kind, what);
-  void *object = slot.object;
-  slot.object = nullptr;
-  ++slot.generation;
-  freeSlots().push_back(uint32_t(&slot - slots().data()));
-  return object;
+  // A tg.h token holds one reference, so its release is always the last.
+  return objectOf(handles().release(token, kind), what);
 }
 
 tg_status releaseStatus(const std::function<void()> &release) {

@@ -5,6 +5,12 @@
  * calling thread. Nothing here aborts the process on bad input, a missing
  * device or a failed launch.
  *
+ * A handle is a checked token, not a pointer: using a handle after its last
+ * release, releasing it once more, or passing a buffer where a device is
+ * expected is TGRT_INVALID_ARGUMENT with a sentence, never undefined
+ * behaviour. (A handle that holds several references, after a retain or a
+ * second open of the same device, can be released that many times.)
+ *
  * The runtime links no MLIR or LLVM library. Device backends are plug-ins
  * (tg_backend.h): cpu is built in; cuda, hip and vulkan are shared libraries
  * found next to libtgrt (or in TGRT_BACKEND_PATH) and loaded on first use.
@@ -20,7 +26,8 @@
 extern "C" {
 #endif
 
-#define TGRT_API_VERSION 1u
+/* 2: the release and retain functions return a status. */
+#define TGRT_API_VERSION 2u
 
 typedef enum tgrt_status {
   TGRT_OK = 0,
@@ -53,7 +60,9 @@ const char *tgrt_status_string(tgrt_status status);
  * NULL or "" opens the device named by the DEV environment variable, else
  * CPU. */
 tgrt_status tgrt_device_open(const char *name, tgrt_device *device);
-void tgrt_device_release(tgrt_device device);
+/* Releasing NULL does nothing and succeeds; so does every release once the
+ * process is exiting (above). */
+tgrt_status tgrt_device_release(tgrt_device device);
 /* The canonical name of an open device, e.g. "CPU:0". */
 const char *tgrt_device_name(tgrt_device device);
 /* Waits for all work submitted to the device. */
@@ -82,8 +91,8 @@ tgrt_status tgrt_buffer_alloc(tgrt_device device, uint64_t size_bytes,
                               tgrt_buffer *buffer);
 /* Drops a reference; the memory returns to the device's cache when the last
  * reference goes. */
-void tgrt_buffer_release(tgrt_buffer buffer);
-void tgrt_buffer_retain(tgrt_buffer buffer);
+tgrt_status tgrt_buffer_release(tgrt_buffer buffer);
+tgrt_status tgrt_buffer_retain(tgrt_buffer buffer);
 uint64_t tgrt_buffer_size(tgrt_buffer buffer);
 tgrt_status tgrt_buffer_write(tgrt_buffer buffer, uint64_t offset,
                               const void *data, uint64_t size_bytes);
@@ -96,7 +105,7 @@ tgrt_status tgrt_buffer_read(tgrt_buffer buffer, uint64_t offset, void *data,
 tgrt_status tgrt_executable_load(tgrt_device device, const void *data,
                                  uint64_t size_bytes,
                                  tgrt_executable *executable);
-void tgrt_executable_release(tgrt_executable executable);
+tgrt_status tgrt_executable_release(tgrt_executable executable);
 
 /* The function's signature: how many arguments and results, and each one's
  * dtype (tg_dtype), rank and shape (shape must hold 8 entries; ranks above 8
@@ -114,8 +123,9 @@ tgrt_status tgrt_executable_output(tgrt_executable executable, uint32_t index,
 typedef void (*tgrt_launch_observer_fn)(void *user, const char *kernel,
                                         uint64_t nanoseconds, uint64_t flops,
                                         uint64_t bytes);
-void tgrt_executable_observe(tgrt_executable executable,
-                             tgrt_launch_observer_fn observer, void *user);
+tgrt_status tgrt_executable_observe(tgrt_executable executable,
+                                    tgrt_launch_observer_fn observer,
+                                    void *user);
 
 /* Runs the executable: `inputs` are the arguments (sizes must match), and
  * `outputs` receives one new buffer per result (release each). A result that

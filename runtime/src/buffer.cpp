@@ -8,61 +8,82 @@
 
 using namespace tgrt;
 
-extern "C" tgrt_status tgrt_buffer_alloc(tgrt_device device,
-                                         uint64_t size_bytes,
-                                         tgrt_buffer *buffer) {
-  if (!buffer)
-    return fail(TGRT_INVALID_ARGUMENT, "tgrt_buffer_alloc: `buffer` is NULL");
-  *buffer = nullptr;
-  if (!device)
-    return fail(TGRT_INVALID_ARGUMENT, "tgrt_buffer_alloc: `device` is NULL");
+tgrt_status tgrt::allocateBuffer(Device *device, uint64_t size, Buffer **buffer) {
   void *memory = nullptr;
   BackendError error;
-  if (size_bytes > 0 && !device->cache.allocate(size_bytes, &memory, error))
+  if (size > 0 && !device->cache.allocate(size, &memory, error))
     return fail(TGRT_OUT_OF_MEMORY, "%s could not allocate %llu bytes: %s",
-                device->name.c_str(),
-                static_cast<unsigned long long>(size_bytes), error.reason());
-  tgrt_buffer created =
-      new (std::nothrow) tgrt_buffer_t{{1}, device, size_bytes, memory};
-  if (!created) {
+                device->name.c_str(), static_cast<unsigned long long>(size),
+                error.reason());
+  *buffer = new (std::nothrow) Buffer{{1}, device, size, memory};
+  if (!*buffer) {
     if (memory)
-      device->cache.release(size_bytes, memory);
+      device->cache.release(size, memory);
     return fail(TGRT_OUT_OF_MEMORY, "out of host memory for a buffer handle");
   }
   retainDevice(device);
-  *buffer = created;
-  return succeed();
+  return TGRT_OK;
 }
 
-extern "C" void tgrt_buffer_retain(tgrt_buffer buffer) {
-  if (buffer)
-    buffer->refs.fetch_add(1);
-}
-
-extern "C" void tgrt_buffer_release(tgrt_buffer buffer) {
-  if (!buffer || processIsExiting() || buffer->refs.fetch_sub(1) != 1)
+void tgrt::releaseBuffer(Buffer *buffer) {
+  if (buffer->refs.fetch_sub(1) != 1)
     return;
   if (buffer->memory)
     buffer->device->cache.release(buffer->size, buffer->memory);
-  tgrt_device_release(buffer->device);
+  releaseDevice(buffer->device);
   delete buffer;
 }
 
-extern "C" uint64_t tgrt_buffer_size(tgrt_buffer buffer) {
-  if (!buffer) {
-    fail(TGRT_INVALID_ARGUMENT, "tgrt_buffer_size: `buffer` is NULL");
+extern "C" tgrt_status tgrt_buffer_alloc(tgrt_device deviceToken,
+                                         uint64_t size_bytes,
+                                         tgrt_buffer *token) {
+  if (!token)
+    return fail(TGRT_INVALID_ARGUMENT, "tgrt_buffer_alloc: `buffer` is NULL");
+  *token = nullptr;
+  Device *device = lookup<Device>(deviceToken, "tgrt_buffer_alloc", "device");
+  if (!device)
+    return TGRT_INVALID_ARGUMENT;
+  Buffer *buffer;
+  if (tgrt_status status = allocateBuffer(device, size_bytes, &buffer))
+    return status;
+  *token = tokenFor(buffer);
+  return succeed();
+}
+
+extern "C" tgrt_status tgrt_buffer_retain(tgrt_buffer token) {
+  HandleTable::Found found = handles().retain(token, HandleKind::Buffer);
+  if (found.state != tg::HandleState::Live)
+    return refuse(found, HandleKind::Buffer, "tgrt_buffer_retain", "buffer");
+  return succeed();
+}
+
+extern "C" tgrt_status tgrt_buffer_release(tgrt_buffer token) {
+  if (processIsExiting())
+    return TGRT_OK;
+  if (!token)
+    return succeed();
+  HandleTable::Found found = handles().release(token, HandleKind::Buffer);
+  if (found.state != tg::HandleState::Live)
+    return refuse(found, HandleKind::Buffer, "tgrt_buffer_release", "buffer");
+  if (found.lastReference)
+    releaseBuffer(static_cast<Buffer *>(found.object));
+  return succeed();
+}
+
+extern "C" uint64_t tgrt_buffer_size(tgrt_buffer token) {
+  Buffer *buffer = lookup<Buffer>(token, "tgrt_buffer_size", "buffer");
+  if (!buffer)
     return 0;
-  }
   succeed();
   return buffer->size;
 }
 
 // Checks the arguments of a read or write of `size` bytes at `offset`.
-static tgrt_status checkTransfer(const char *call, tgrt_buffer buffer,
+static tgrt_status checkTransfer(const char *call, Buffer *buffer,
                                  uint64_t offset, const void *data,
                                  uint64_t size) {
   if (!buffer)
-    return fail(TGRT_INVALID_ARGUMENT, "%s: `buffer` is NULL", call);
+    return TGRT_INVALID_ARGUMENT; // lookup() said why
   if (!data && size > 0)
     return fail(TGRT_INVALID_ARGUMENT, "%s: `data` is NULL", call);
   if (offset > buffer->size || size > buffer->size - offset)
@@ -74,13 +95,14 @@ static tgrt_status checkTransfer(const char *call, tgrt_buffer buffer,
   return TGRT_OK;
 }
 
-extern "C" tgrt_status tgrt_buffer_write(tgrt_buffer buffer, uint64_t offset,
+extern "C" tgrt_status tgrt_buffer_write(tgrt_buffer token, uint64_t offset,
                                          const void *data,
                                          uint64_t size_bytes) {
+  Buffer *buffer = lookup<Buffer>(token, "tgrt_buffer_write", "buffer");
   if (tgrt_status status =
           checkTransfer("tgrt_buffer_write", buffer, offset, data, size_bytes))
     return status;
-  tgrt_device device = buffer->device;
+  Device *device = buffer->device;
   BackendError error;
   if (size_bytes > 0 &&
       device->backend->write(device->handle, buffer->memory, offset, data,
@@ -91,12 +113,13 @@ extern "C" tgrt_status tgrt_buffer_write(tgrt_buffer buffer, uint64_t offset,
   return succeed();
 }
 
-extern "C" tgrt_status tgrt_buffer_read(tgrt_buffer buffer, uint64_t offset,
+extern "C" tgrt_status tgrt_buffer_read(tgrt_buffer token, uint64_t offset,
                                         void *data, uint64_t size_bytes) {
+  Buffer *buffer = lookup<Buffer>(token, "tgrt_buffer_read", "buffer");
   if (tgrt_status status =
           checkTransfer("tgrt_buffer_read", buffer, offset, data, size_bytes))
     return status;
-  tgrt_device device = buffer->device;
+  Device *device = buffer->device;
   BackendError error;
   if (size_bytes > 0 &&
       device->backend->read(device->handle, buffer->memory, offset, data,

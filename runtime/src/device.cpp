@@ -19,7 +19,7 @@ static constexpr uint64_t kDefaultCacheCap = 64ull << 20;
 // Devices are shared: opening "CPU" twice gives the same device (and the
 // same cache and thread pool).
 static std::mutex registryMutex;
-static std::vector<tgrt_device> openDevices;
+static std::vector<Device *> openDevices;
 
 static std::atomic<bool> exiting{false};
 
@@ -37,7 +37,7 @@ static void stopCallingBackendAtExit(Backend &backend) {
 
 // A device whose last reference is going away may still be listed; it must
 // not come back to life.
-static bool retainIfAlive(tgrt_device device) {
+static bool retainIfAlive(Device *device) {
   uint32_t refs = device->refs.load();
   while (refs != 0)
     if (device->refs.compare_exchange_weak(refs, refs + 1))
@@ -55,15 +55,27 @@ static tgrt_status cacheCap(uint64_t *cap) {
   return TGRT_OK;
 }
 
+// The caller's handle of `device`: its live token retained, or a new token
+// that takes a new reference. False when the device is closing.
+static bool handOut(Device *device, tgrt_device *token) {
+  HandleTable::Found found = handles().retain(device->token, HandleKind::Device);
+  if (found.state == tg::HandleState::Live && found.object == device) {
+    *token = device->token;
+    return true;
+  }
+  if (!retainIfAlive(device))
+    return false;
+  device->token = *token = tokenFor(device);
+  return true;
+}
+
 static tgrt_status openDevice(Backend &backend, int32_t index,
-                              tgrt_device *device) {
+                              tgrt_device *token) {
   std::lock_guard<std::mutex> lock(registryMutex);
-  for (tgrt_device open : openDevices)
+  for (Device *open : openDevices)
     if (open->backend == backend.table && open->index == index &&
-        retainIfAlive(open)) {
-      *device = open;
+        handOut(open, token))
       return succeed();
-    }
 
   uint64_t cap;
   if (tgrt_status status = cacheCap(&cap))
@@ -73,8 +85,7 @@ static tgrt_status openDevice(Backend &backend, int32_t index,
   if (backend.table->device_open(index, &handle, error.text) != 0)
     return fail(TGRT_BACKEND_ERROR, "%s:%d does not open: %s", backend.name.c_str(),
                 index, error.reason());
-  tgrt_device opened =
-      new (std::nothrow) tgrt_device_t(backend.table, index, handle, cap);
+  Device *opened = new (std::nothrow) Device(backend.table, index, handle, cap);
   if (!opened) {
     backend.table->device_close(handle);
     return fail(TGRT_OUT_OF_MEMORY, "out of host memory opening %s:%d",
@@ -83,7 +94,7 @@ static tgrt_status openDevice(Backend &backend, int32_t index,
   opened->name = format("%s:%d", backend.name.c_str(), index);
   openDevices.push_back(opened);
   stopCallingBackendAtExit(backend);
-  *device = opened;
+  opened->token = *token = tokenFor(opened);
   return succeed();
 }
 
@@ -125,8 +136,8 @@ extern "C" tgrt_status tgrt_device_open(const char *name, tgrt_device *device) {
   return openDevice(*backend, static_cast<int32_t>(index), device);
 }
 
-extern "C" void tgrt_device_release(tgrt_device device) {
-  if (!device || processIsExiting() || device->refs.fetch_sub(1) != 1)
+void tgrt::releaseDevice(Device *device) {
+  if (device->refs.fetch_sub(1) != 1)
     return;
   {
     std::lock_guard<std::mutex> lock(registryMutex);
@@ -140,28 +151,43 @@ extern "C" void tgrt_device_release(tgrt_device device) {
   backend->device_close(handle);
 }
 
-extern "C" const char *tgrt_device_name(tgrt_device device) {
-  if (!device) {
-    fail(TGRT_INVALID_ARGUMENT, "tgrt_device_name: `device` is NULL");
+extern "C" tgrt_status tgrt_device_release(tgrt_device device) {
+  if (processIsExiting())
+    return TGRT_OK;
+  if (!device)
+    return succeed();
+  HandleTable::Found found = handles().release(device, HandleKind::Device);
+  if (found.state != tg::HandleState::Live)
+    return refuse(found, HandleKind::Device, "tgrt_device_release", "device");
+  if (found.lastReference)
+    releaseDevice(static_cast<Device *>(found.object));
+  return succeed();
+}
+
+extern "C" const char *tgrt_device_name(tgrt_device token) {
+  Device *device = lookup<Device>(token, "tgrt_device_name", "device");
+  if (!device)
     return "";
-  }
   succeed();
   return device->name.c_str();
 }
 
-extern "C" tgrt_status tgrt_device_memory_stats(tgrt_device device,
+extern "C" tgrt_status tgrt_device_memory_stats(tgrt_device token,
                                                 tgrt_memory_stats *stats) {
-  if (!device || !stats)
+  if (!stats)
     return fail(TGRT_INVALID_ARGUMENT,
-                "tgrt_device_memory_stats: `device` or `stats` is NULL");
+                "tgrt_device_memory_stats: `stats` is NULL");
+  Device *device = lookup<Device>(token, "tgrt_device_memory_stats", "device");
+  if (!device)
+    return TGRT_INVALID_ARGUMENT;
   device->cache.stats(&stats->fresh, &stats->reused, &stats->cached_bytes);
   return succeed();
 }
 
-extern "C" tgrt_status tgrt_device_synchronize(tgrt_device device) {
+extern "C" tgrt_status tgrt_device_synchronize(tgrt_device token) {
+  Device *device = lookup<Device>(token, "tgrt_device_synchronize", "device");
   if (!device)
-    return fail(TGRT_INVALID_ARGUMENT,
-                "tgrt_device_synchronize: `device` is NULL");
+    return TGRT_INVALID_ARGUMENT;
   BackendError error;
   if (device->backend->synchronize(device->handle, error.text) != 0)
     return fail(TGRT_BACKEND_ERROR, "%s failed to synchronize: %s",

@@ -2,17 +2,19 @@
 #ifndef TGRT_DEVICE_H
 #define TGRT_DEVICE_H
 
+#include "handles.h"
 #include "memory_cache.h"
-#include "tgrt.h"
 
 #include <atomic>
 #include <string>
 
+namespace tgrt {
+
 // One per backend device, shared by every handle opened on it and kept alive
 // by its buffers and executables.
-struct tgrt_device_t {
-  tgrt_device_t(const tg_backend *backend, int32_t index, void *handle,
-                uint64_t cacheCap)
+struct Device {
+  Device(const tg_backend *backend, int32_t index, void *handle,
+         uint64_t cacheCap)
       : backend(backend), index(index), handle(handle),
         cache(backend, handle, cacheCap) {}
 
@@ -21,11 +23,15 @@ struct tgrt_device_t {
   void *handle;
   std::string name; // "CPU:0"
   std::atomic<uint32_t> refs{1};
-  tgrt::MemoryCache cache;
+  MemoryCache cache;
+  // The token the caller's handles share while any is live; a later open
+  // retains it, or makes a new one once it has died.
+  tgrt_device token = nullptr;
 };
 
-namespace tgrt {
-inline void retainDevice(tgrt_device device) { device->refs.fetch_add(1); }
+inline void retainDevice(Device *device) { device->refs.fetch_add(1); }
+// Drops a reference; the last one closes the device.
+void releaseDevice(Device *device);
 
 // True once exit() has run the handler registered after a backend's first
 // device opened. From then on releases do not call backends: the driver's

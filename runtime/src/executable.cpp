@@ -13,17 +13,15 @@
 using namespace tgrt;
 using ull = unsigned long long;
 
-struct tgrt_executable_t {
-  explicit tgrt_executable_t(tgrt_device device) : device(device) {
-    retainDevice(device);
-  }
-  ~tgrt_executable_t() {
+struct tgrt::Executable {
+  explicit Executable(Device *device) : device(device) { retainDevice(device); }
+  ~Executable() {
     if (module)
       device->backend->module_unload(device->handle, module);
-    tgrt_device_release(device);
+    releaseDevice(device);
   }
 
-  tgrt_device device;
+  Device *device;
   ExecutableImage image;
   void *module = nullptr;
   std::vector<void *> kernels; // the backend's handle of each kernel
@@ -33,9 +31,9 @@ struct tgrt_executable_t {
 };
 
 // Resolves the image's kernels on its device.
-static tgrt_status loadKernels(tgrt_executable executable) {
+static tgrt_status loadKernels(Executable *executable) {
   const ExecutableImage &image = executable->image;
-  tgrt_device device = executable->device;
+  Device *device = executable->device;
   const char *kind = image.binaryKind();
   if (!loadsBinaryKind(*device->backend, kind))
     return fail(TGRT_INVALID_EXECUTABLE,
@@ -62,7 +60,7 @@ static tgrt_status loadKernels(tgrt_executable executable) {
   return TGRT_OK;
 }
 
-extern "C" tgrt_status tgrt_executable_load(tgrt_device device,
+extern "C" tgrt_status tgrt_executable_load(tgrt_device deviceToken,
                                             const void *data,
                                             uint64_t size_bytes,
                                             tgrt_executable *executable) {
@@ -70,11 +68,12 @@ extern "C" tgrt_status tgrt_executable_load(tgrt_device device,
     return fail(TGRT_INVALID_ARGUMENT,
                 "tgrt_executable_load: `executable` is NULL");
   *executable = nullptr;
+  Device *device = lookup<Device>(deviceToken, "tgrt_executable_load", "device");
   if (!device)
-    return fail(TGRT_INVALID_ARGUMENT, "tgrt_executable_load: `device` is NULL");
+    return TGRT_INVALID_ARGUMENT;
   if (!data && size_bytes > 0)
     return fail(TGRT_INVALID_ARGUMENT, "tgrt_executable_load: `data` is NULL");
-  tgrt_executable loaded = new (std::nothrow) tgrt_executable_t(device);
+  Executable *loaded = new (std::nothrow) Executable(device);
   if (!loaded)
     return fail(TGRT_OUT_OF_MEMORY, "out of host memory loading an executable");
   tgrt_status status =
@@ -85,29 +84,37 @@ extern "C" tgrt_status tgrt_executable_load(tgrt_device device,
     delete loaded;
     return status;
   }
-  *executable = loaded;
+  *executable = tokenFor(loaded);
   return succeed();
 }
 
-extern "C" void tgrt_executable_release(tgrt_executable executable) {
-  if (!processIsExiting())
-    delete executable;
+extern "C" tgrt_status tgrt_executable_release(tgrt_executable token) {
+  if (processIsExiting())
+    return TGRT_OK;
+  if (!token)
+    return succeed();
+  HandleTable::Found found = handles().release(token, HandleKind::Executable);
+  if (found.state != tg::HandleState::Live)
+    return refuse(found, HandleKind::Executable, "tgrt_executable_release",
+                  "executable");
+  delete static_cast<Executable *>(found.object);
+  return succeed();
 }
 
-extern "C" uint32_t tgrt_executable_num_inputs(tgrt_executable executable) {
-  if (!executable) {
-    fail(TGRT_INVALID_ARGUMENT, "tgrt_executable_num_inputs: `executable` is NULL");
+extern "C" uint32_t tgrt_executable_num_inputs(tgrt_executable token) {
+  Executable *executable =
+      lookup<Executable>(token, "tgrt_executable_num_inputs", "executable");
+  if (!executable)
     return 0;
-  }
   succeed();
   return executable->image.header().num_inputs;
 }
 
-extern "C" uint32_t tgrt_executable_num_outputs(tgrt_executable executable) {
-  if (!executable) {
-    fail(TGRT_INVALID_ARGUMENT, "tgrt_executable_num_outputs: `executable` is NULL");
+extern "C" uint32_t tgrt_executable_num_outputs(tgrt_executable token) {
+  Executable *executable =
+      lookup<Executable>(token, "tgrt_executable_num_outputs", "executable");
+  if (!executable)
     return 0;
-  }
   succeed();
   return executable->image.header().num_outputs;
 }
@@ -127,12 +134,13 @@ static tgrt_status describe(const ExecutableImage &image, uint32_t buffer,
   return succeed();
 }
 
-extern "C" tgrt_status tgrt_executable_input(tgrt_executable executable,
+extern "C" tgrt_status tgrt_executable_input(tgrt_executable token,
                                              uint32_t index, uint32_t *dtype,
                                              uint32_t *rank, int64_t shape[8]) {
+  Executable *executable =
+      lookup<Executable>(token, "tgrt_executable_input", "executable");
   if (!executable)
-    return fail(TGRT_INVALID_ARGUMENT,
-                "tgrt_executable_input: `executable` is NULL");
+    return TGRT_INVALID_ARGUMENT;
   const ExecutableImage &image = executable->image;
   if (index >= image.header().num_inputs)
     return fail(TGRT_INVALID_ARGUMENT, "there is no input %u: %s has %u inputs",
@@ -140,13 +148,14 @@ extern "C" tgrt_status tgrt_executable_input(tgrt_executable executable,
   return describe(image, image.input(index), dtype, rank, shape);
 }
 
-extern "C" tgrt_status tgrt_executable_output(tgrt_executable executable,
+extern "C" tgrt_status tgrt_executable_output(tgrt_executable token,
                                               uint32_t index, uint32_t *dtype,
                                               uint32_t *rank,
                                               int64_t shape[8]) {
+  Executable *executable =
+      lookup<Executable>(token, "tgrt_executable_output", "executable");
   if (!executable)
-    return fail(TGRT_INVALID_ARGUMENT,
-                "tgrt_executable_output: `executable` is NULL");
+    return TGRT_INVALID_ARGUMENT;
   const ExecutableImage &image = executable->image;
   if (index >= image.header().num_outputs)
     return fail(TGRT_INVALID_ARGUMENT,
@@ -155,23 +164,27 @@ extern "C" tgrt_status tgrt_executable_output(tgrt_executable executable,
   return describe(image, image.output(index), dtype, rank, shape);
 }
 
-extern "C" void tgrt_executable_observe(tgrt_executable executable,
-                                        tgrt_launch_observer_fn observer,
-                                        void *user) {
+extern "C" tgrt_status tgrt_executable_observe(tgrt_executable token,
+                                               tgrt_launch_observer_fn observer,
+                                               void *user) {
+  Executable *executable =
+      lookup<Executable>(token, "tgrt_executable_observe", "executable");
   if (!executable)
-    return;
+    return TGRT_INVALID_ARGUMENT;
   std::lock_guard<std::mutex> lock(executable->observerMutex);
   executable->observer = observer;
   executable->observerUser = user;
+  return succeed();
 }
 
-static tgrt_status checkArguments(tgrt_executable executable,
+// Resolves the arguments of a run into `buffers`, one per input.
+static tgrt_status checkArguments(Executable *executable,
                                   const tgrt_buffer *inputs,
                                   uint32_t numInputs, tgrt_buffer *outputs,
-                                  uint32_t numOutputs) {
+                                  uint32_t numOutputs,
+                                  std::vector<Buffer *> &buffers) {
   if (!executable)
-    return fail(TGRT_INVALID_ARGUMENT,
-                "tgrt_executable_run: `executable` is NULL");
+    return TGRT_INVALID_ARGUMENT; // lookup() said why
   const ExecutableImage &image = executable->image;
   const tg_executable_header &header = image.header();
   if (numInputs != header.num_inputs || numOutputs != header.num_outputs)
@@ -182,30 +195,33 @@ static tgrt_status checkArguments(tgrt_executable executable,
   if ((!inputs && numInputs > 0) || (!outputs && numOutputs > 0))
     return fail(TGRT_INVALID_ARGUMENT, "tgrt_executable_run: `%s` is NULL",
                 !inputs && numInputs > 0 ? "inputs" : "outputs");
+  buffers.resize(numInputs);
   for (uint32_t i = 0; i < numInputs; ++i) {
     const tg_buffer_desc &desc = image.buffers()[image.input(i)];
-    if (!inputs[i])
-      return fail(TGRT_INVALID_ARGUMENT, "input %u of %s is NULL", i,
-                  image.name());
-    if (inputs[i]->device != executable->device)
+    HandleTable::Found found = handles().find(inputs[i], HandleKind::Buffer);
+    if (found.state != tg::HandleState::Live)
+      return refuse(found, HandleKind::Buffer, "tgrt_executable_run",
+                    format("inputs[%u]", i).c_str());
+    Buffer *input = buffers[i] = static_cast<Buffer *>(found.object);
+    if (input->device != executable->device)
       return fail(TGRT_INVALID_ARGUMENT,
                   "input %u of %s is on %s, but the executable runs on %s", i,
-                  image.name(), inputs[i]->device->name.c_str(),
+                  image.name(), input->device->name.c_str(),
                   executable->device->name.c_str());
-    if (inputs[i]->size != desc.size_bytes)
+    if (input->size != desc.size_bytes)
       return fail(TGRT_INVALID_ARGUMENT,
                   "input %u of %s is %llu bytes, but the executable expects "
                   "%llu (%s, rank %u)", i, image.name(),
-                  ull(inputs[i]->size), ull(desc.size_bytes),
+                  ull(input->size), ull(desc.size_bytes),
                   dtypeName(desc.dtype), desc.rank);
   }
   return TGRT_OK;
 }
 
-static tgrt_status launch(tgrt_executable executable, uint32_t stepIndex,
+static tgrt_status launch(Executable *executable, uint32_t stepIndex,
                           const tg_step &step, void *const *args,
                           tgrt_launch_observer_fn observer, void *user) {
-  tgrt_device device = executable->device;
+  Device *device = executable->device;
   const ExecutableImage &image = executable->image;
   const tg_kernel_desc &kernel = image.kernels()[step.kernel];
   const char *name = image.kernelName(step.kernel);
@@ -232,8 +248,8 @@ static tgrt_status launch(tgrt_executable executable, uint32_t stepIndex,
 }
 
 // Runs the plan over `slots`, one buffer per entry of the buffer table.
-static tgrt_status runSteps(tgrt_executable executable,
-                            const std::vector<tgrt_buffer> &slots) {
+static tgrt_status runSteps(Executable *executable,
+                            const std::vector<Buffer *> &slots) {
   tgrt_launch_observer_fn observer;
   void *user;
   {
@@ -241,7 +257,7 @@ static tgrt_status runSteps(tgrt_executable executable,
     observer = executable->observer;
     user = executable->observerUser;
   }
-  tgrt_device device = executable->device;
+  Device *device = executable->device;
   const ExecutableImage &image = executable->image;
   std::vector<void *> args;
   for (uint32_t s = 0; s < image.steps().size(); ++s) {
@@ -267,37 +283,47 @@ static tgrt_status runSteps(tgrt_executable executable,
   return TGRT_OK;
 }
 
-extern "C" tgrt_status tgrt_executable_run(tgrt_executable executable,
+extern "C" tgrt_status tgrt_executable_run(tgrt_executable token,
                                            const tgrt_buffer *inputs,
                                            uint32_t num_inputs,
                                            tgrt_buffer *outputs,
                                            uint32_t num_outputs) {
   for (uint32_t o = 0; outputs && o < num_outputs; ++o)
     outputs[o] = nullptr;
+  Executable *executable =
+      lookup<Executable>(token, "tgrt_executable_run", "executable");
+  std::vector<Buffer *> arguments;
   if (tgrt_status status = checkArguments(executable, inputs, num_inputs,
-                                          outputs, num_outputs))
+                                          outputs, num_outputs, arguments))
     return status;
   const ExecutableImage &image = executable->image;
 
-  // Inputs are borrowed; every other slot is allocated here and released at
-  // the end, after the results have taken their own reference.
-  std::vector<tgrt_buffer> slots(image.buffers().size());
-  for (uint32_t i = 0; i < num_inputs; ++i)
-    slots[image.input(i)] = inputs[i];
+  // Inputs are borrowed; every other slot is allocated here, and released
+  // at the end unless a result's token took its reference over.
+  std::vector<Buffer *> slots(image.buffers().size());
+  std::vector<tgrt_buffer> slotTokens(slots.size());
+  for (uint32_t i = 0; i < num_inputs; ++i) {
+    slots[image.input(i)] = arguments[i];
+    slotTokens[image.input(i)] = inputs[i];
+  }
   tgrt_status status = TGRT_OK;
   for (uint32_t b = 0; b < slots.size() && status == TGRT_OK; ++b)
     if (image.buffers()[b].role != TG_BUFFER_INPUT)
-      status = tgrt_buffer_alloc(executable->device,
-                                 image.buffers()[b].size_bytes, &slots[b]);
+      status = allocateBuffer(executable->device, image.buffers()[b].size_bytes,
+                              &slots[b]);
   if (status == TGRT_OK)
     status = runSteps(executable, slots);
   if (status == TGRT_OK)
     for (uint32_t o = 0; o < num_outputs; ++o) {
-      outputs[o] = slots[image.output(o)];
-      tgrt_buffer_retain(outputs[o]);
+      tgrt_buffer &result = slotTokens[image.output(o)];
+      if (result)
+        handles().retain(result, HandleKind::Buffer);
+      else
+        result = tokenFor(slots[image.output(o)]);
+      outputs[o] = result;
     }
   for (uint32_t b = 0; b < slots.size(); ++b)
-    if (image.buffers()[b].role != TG_BUFFER_INPUT)
-      tgrt_buffer_release(slots[b]);
+    if (image.buffers()[b].role != TG_BUFFER_INPUT && slots[b] && !slotTokens[b])
+      releaseBuffer(slots[b]);
   return status == TGRT_OK ? succeed() : status;
 }

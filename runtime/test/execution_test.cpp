@@ -180,7 +180,7 @@ TEST_F(Execution, WrongArgumentsAreRejected) {
   EXPECT_EQ(out, nullptr);
   tgrt_buffer missing[] = {a_.get(), nullptr};
   EXPECT_TRUE(failsWith(tgrt_executable_run(vadd.get(), missing, 2, &out, 1),
-                        TGRT_INVALID_ARGUMENT, "input 1 of vadd is NULL"));
+                        TGRT_INVALID_ARGUMENT, "`inputs[1]` is NULL"));
   tgrt_buffer both[] = {a_.get(), b_.get()};
   EXPECT_TRUE(failsWith(tgrt_executable_run(vadd.get(), both, 2, nullptr, 1),
                         TGRT_INVALID_ARGUMENT, "`outputs` is NULL"));
