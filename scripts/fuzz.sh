@@ -5,11 +5,11 @@
 # timeout leaves its input in $build/fuzz-artifacts and fails the run: add
 # it to the corpus as a regression input once fixed.
 #   scripts/fuzz.sh [--seconds N] [--jobs N] [harness...]
-#   (default: 600 s each, all five, as many at once as there are cores)
+#   (default: 600 s each, all six, as many at once as there are cores)
 # Builds in build-sanitize (TG_BUILD_DIR) with TG_FUZZ=ON, the folder of
 # scripts/test.sh --sanitize; TG_CMAKE_ARGS=-DTG_SANITIZE_COMPILER=ON (a
 # fresh folder, a longer build) instruments the dialect and passes too, for
-# deeper coverage of fuzz_ir.
+# deeper coverage of fuzz_ir and fuzz_ir_compile.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${TG_BUILD_DIR:-$root/build-sanitize}
@@ -24,7 +24,7 @@ while [ $# -gt 0 ]; do
     *) harnesses+=("fuzz_$1"); shift ;;
   esac
 done
-[ ${#harnesses[@]} -gt 0 ] || harnesses=(fuzz_executable fuzz_run_input fuzz_safetensors fuzz_onnx fuzz_ir)
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(fuzz_executable fuzz_run_input fuzz_safetensors fuzz_onnx fuzz_ir fuzz_ir_compile)
 
 TG_BUILD_DIR=$build TG_CMAKE_ARGS="-DTG_FUZZ=ON ${TG_CMAKE_ARGS:-}" \
   "$root/scripts/build.sh" "${harnesses[@]}" || { echo "fuzz: BUILD FAILED"; exit 1; }
@@ -38,7 +38,9 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
 export DEV=CPU CACHELEVEL=0
 # One harness: its libFuzzer run, then its summary line in $build/NAME.result.
 fuzz_one() {
+  # fuzz_ir_compile shares fuzz_ir's corpus.
   local harness=$1 name=${1#fuzz_} scratch log=$build/$1.log result runs rate corpus
+  name=${name%_compile}
   scratch=$(mktemp -d)
   echo "fuzz: $harness for $seconds s (log: $log)"
   "$build/bin/$harness" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=6144 \
