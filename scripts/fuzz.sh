@@ -4,8 +4,9 @@
 # prints how many inputs each ran. A crash, a leak, a sanitizer report or a
 # timeout leaves its input in $build/fuzz-artifacts and fails the run: add
 # it to the corpus as a regression input once fixed.
-#   scripts/fuzz.sh [--seconds N] [--jobs N] [harness...]
-#   (default: 600 s each, all six, as many at once as there are cores)
+#   scripts/fuzz.sh [--seconds N | --runs N] [--jobs N] [harness...]
+#   (default: 600 s each, all six, as many at once as there are cores;
+#   --runs N runs each until it has executed N inputs, however long that is)
 # Builds in build-sanitize (TG_BUILD_DIR) with TG_FUZZ=ON, the folder of
 # scripts/test.sh --sanitize; TG_CMAKE_ARGS=-DTG_SANITIZE_COMPILER=ON (a
 # fresh folder, a longer build) instruments the dialect and passes too, for
@@ -14,13 +15,15 @@ set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${TG_BUILD_DIR:-$root/build-sanitize}
 seconds=600
+runs_wanted=
 jobs=${TG_JOBS:-$(nproc)}
 harnesses=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --seconds) seconds=$2; shift 2 ;;
+    --runs) runs_wanted=$2; shift 2 ;;
     --jobs) jobs=$2; shift 2 ;;
-    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
     *) harnesses+=("fuzz_$1"); shift ;;
   esac
 done
@@ -42,8 +45,10 @@ fuzz_one() {
   local harness=$1 name=${1#fuzz_} scratch log=$build/$1.log result runs rate corpus
   name=${name%_compile}
   scratch=$(mktemp -d)
-  echo "fuzz: $harness for $seconds s (log: $log)"
-  "$build/bin/$harness" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=6144 \
+  local limit=(-max_total_time="$seconds") what="$seconds s"
+  [ -n "$runs_wanted" ] && limit=(-runs="$runs_wanted") what="$runs_wanted inputs"
+  echo "fuzz: $harness for $what (log: $log)"
+  "$build/bin/$harness" "${limit[@]}" -timeout=30 -rss_limit_mb=6144 \
     -print_final_stats=1 -artifact_prefix="$artifacts/$harness-" \
     "$scratch" "$root/test/fuzz/corpus/$name" > "$log" 2>&1
   result=$?
