@@ -7,11 +7,16 @@
 // construction, the program cache lookup and the run — for at least a
 // second; the median is reported. The roofline line comes from
 // tg-roofline. `tg-bench [name...]` runs only the named workloads
-// ("roofline" for that line).
+// ("roofline" for that line); `tg-bench --list` names them all.
 //
 //===----------------------------------------------------------------------===//
 
+#include "tg/Support/Version.h"
 #include "tg/tensor.h"
+
+#include "JSONNumber.h"
+
+#include "llvm/Support/CommandLine.h"
 
 #include <algorithm>
 #include <chrono>
@@ -44,16 +49,26 @@ double medianSeconds(const std::function<void()> &call) {
   return times[times.size() / 2];
 }
 
+using tg::bench::attribute;
+
 /// One workload's line; `figure` is left out when it is "ms" itself.
 void report(const std::string &workload, double secondsPerCall, const std::string &figure,
-            double value) {
-  std::printf("{\"system\": \"tinygrad-mlir\", \"device\": \"%s\", \"workload\": \"%s\", "
-              "\"ms\": %.3f",
-              tg::Tensor::scalar(0).device().c_str(), workload.c_str(), secondsPerCall * 1e3);
-  if (figure != "ms")
-    std::printf(", \"%s\": %.2f", figure.c_str(), value);
-  std::printf("}\n");
-  std::fflush(stdout);
+            double value, const std::function<void(llvm::json::OStream &)> &more = {}) {
+  {
+    llvm::json::OStream json(llvm::outs());
+    json.object([&] {
+      json.attribute("system", "tinygrad-mlir");
+      json.attribute("device", tg::Tensor::scalar(0).device());
+      json.attribute("workload", workload);
+      attribute(json, "ms", secondsPerCall * 1e3, 3);
+      if (figure != "ms")
+        attribute(json, figure, value, 2);
+      if (more)
+        more(json);
+    });
+  }
+  llvm::outs() << "\n";
+  llvm::outs().flush();
 }
 
 void matmul(int64_t n) {
@@ -139,15 +154,14 @@ template <class Model> void trainStep(const std::string &workload, tg::Shape inp
   double first = seconds(Clock::now() - start);
   double s = medianSeconds(step);
   tg::Tensor::training = false;
-  std::printf("{\"system\": \"tinygrad-mlir\", \"device\": \"%s\", \"workload\": \"%s\", "
-              "\"ms\": %.3f, \"steps_per_s\": %.2f, \"first_step_s\": %.3f}\n",
-              x.device().c_str(), workload.c_str(), s * 1e3, 1 / s, first);
-  std::fflush(stdout);
+  report(workload, s, "steps_per_s", 1 / s,
+         [&](llvm::json::OStream &json) { attribute(json, "first_step_s", first, 3); });
 }
 
 /// The roofline line, from tg-roofline next to this program (built for
 /// this machine's CPU, which the bench itself is not).
 void roofline(const char *argv0) {
+  llvm::outs().flush();
   std::string self(argv0);
   std::string dir = self.find('/') == std::string::npos ? "." : self.substr(0, self.rfind('/'));
   std::string command = "'" + dir + "/tg-roofline'";
@@ -155,12 +169,12 @@ void roofline(const char *argv0) {
   char line[512];
   bool printed = false;
   while (pipe && std::fgets(line, sizeof line, pipe)) {
-    std::fputs(line, stdout);
+    llvm::outs() << line;
     printed = true;
   }
   if (!pipe || pclose(pipe) != 0 || !printed)
     throw tg::Error("cannot run " + command + " for the roofline line");
-  std::fflush(stdout);
+  llvm::outs().flush();
 }
 
 /// torchvision's resnet18 from ONNX (bench/resnet18_onnx.py exports it with
@@ -196,12 +210,38 @@ const std::vector<std::pair<std::string, std::function<void()>>> &workloads() {
 
 } // namespace
 
+llvm::cl::OptionCategory benchCategory("tg-bench");
+llvm::cl::list<std::string> wantedFlag(llvm::cl::Positional, llvm::cl::desc("[workload...]"),
+                                       llvm::cl::cat(benchCategory));
+llvm::cl::opt<bool> listWorkloads("list", llvm::cl::desc("Name every workload and exit"),
+                                  llvm::cl::cat(benchCategory));
+
 int main(int argc, char **argv) {
-  std::vector<std::string> wanted(argv + 1, argv + argc);
+  tg::setVersionPrinter();
+  llvm::cl::HideUnrelatedOptions(benchCategory);
+  llvm::cl::ParseCommandLineOptions(
+      argc, argv,
+      "tinygrad-mlir: bench/WORKLOADS.md's standard workloads, one JSON line each\n\n"
+      "  Runs every workload, or the ones named; \"roofline\" is tg-roofline's line.\n"
+      "  resnet18_onnx_infer_* run when TG_BENCH_RESNET18_ONNX names the model.\n");
+  // Copied: lld, which links CPU kernels in the process, resets every
+  // llvm::cl option (cl::ResetAllOptionOccurrences) at the first compile.
+  const std::vector<std::string> wanted(wantedFlag.begin(), wantedFlag.end());
+  if (listWorkloads) {
+    for (const auto &workload : workloads())
+      llvm::outs() << workload.first << "\n";
+    llvm::outs() << "roofline\n";
+    return 0;
+  }
   // first_step_s is a cold step: nothing from earlier runs' disk cache.
   if (!std::getenv("CACHELEVEL"))
     setenv("CACHELEVEL", "0", 1);
   try {
+    for (const std::string &name : wanted)
+      if (name != "roofline" &&
+          std::none_of(workloads().begin(), workloads().end(),
+                       [&](const auto &workload) { return workload.first == name; }))
+        throw tg::Error("no workload named '" + name + "' (tg-bench --list names them)");
     // The ONNX workloads run when their model is given (or they are named).
     bool onnx = std::getenv("TG_BENCH_RESNET18_ONNX") != nullptr;
     for (const auto &[name, run] : workloads())
@@ -210,14 +250,9 @@ int main(int argc, char **argv) {
         run();
     if (wanted.empty() || std::find(wanted.begin(), wanted.end(), "roofline") != wanted.end())
       roofline(argv[0]);
-    for (const std::string &name : wanted)
-      if (name != "roofline" &&
-          std::none_of(workloads().begin(), workloads().end(),
-                       [&](const auto &workload) { return workload.first == name; }))
-        throw tg::Error("no workload named '" + name + "'");
     return 0;
   } catch (const tg::Error &e) {
-    std::fprintf(stderr, "bench: %s\n", e.what());
+    llvm::errs() << "tg-bench: " << e.what() << "\n";
     return 1;
   }
 }

@@ -9,6 +9,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tg/Support/Version.h"
+
+#include "JSONNumber.h"
+
+#include "llvm/Support/CommandLine.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -83,11 +89,26 @@ double memoryGbps(unsigned threads) {
 
 } // namespace
 
-int main() {
+int main(int argc, char **argv) {
+  tg::setVersionPrinter();
+  // No options of its own: those LLVM's libraries register stay hidden.
+  llvm::cl::OptionCategory none("tg-roofline");
+  llvm::cl::HideUnrelatedOptions(none);
+  llvm::cl::ParseCommandLineOptions(
+      argc, argv,
+      "tinygrad-mlir: this machine's peak FLOPS and memory bandwidth, one JSON line\n\n"
+      "  Takes a few seconds on every core; tg-bench prints the same line last.\n");
   unsigned threads = std::max(1u, std::thread::hardware_concurrency());
   double gflops = peakGflops(threads), gbps = memoryGbps(threads);
-  std::printf("{\"workload\": \"roofline\", \"threads\": %u, \"peak_gflops\": %.1f, "
-              "\"mem_gbps\": %.1f}\n",
-              threads, gflops, gbps);
+  {
+    llvm::json::OStream json(llvm::outs());
+    json.object([&] {
+      json.attribute("workload", "roofline");
+      json.attribute("threads", threads);
+      tg::bench::attribute(json, "peak_gflops", gflops, 1);
+      tg::bench::attribute(json, "mem_gbps", gbps, 1);
+    });
+  }
+  llvm::outs() << "\n";
   return 0;
 }

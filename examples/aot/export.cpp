@@ -21,6 +21,7 @@
 //
 //   fashion_mnist_aot --out DIR [--epochs N (5)] [--steps S (all)]
 //                     [--batch-size B (128)] [--lr LR] [--seed N] [--data DIR]
+//                     (--help says more)
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,44 +44,22 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-struct Options {
-  std::string out, data = datasets::kFashionMNISTDirectory;
-  int epochs = 5;
-  int64_t steps = 0, batchSize = 128;
-  double lr = 1e-3;
-  uint64_t seed = 1337;
+struct Options : fashion_mnist::TrainingOptions {
+  std::string out;
 };
 
-[[noreturn]] void usage(const std::string &problem) {
-  std::fprintf(stderr,
-               "fashion_mnist_aot: %s\n"
-               "usage: fashion_mnist_aot --out DIR [--epochs N] [--steps S] [--batch-size B]\n"
-               "                         [--lr LR] [--seed N] [--data DIR]\n",
-               problem.c_str());
-  std::exit(2);
-}
-
 Options parse(int argc, char **argv) {
-  Options o;
-  fashion_mnist::parseFlags(
+  fashion_mnist::TrainingFlags flags;
+  llvm::cl::opt<std::string> out{"out", llvm::cl::desc("Folder for the objects and headers"),
+                                 llvm::cl::value_desc("dir"), llvm::cl::Required,
+                                 llvm::cl::cat(flags.category)};
+  Options options;
+  static_cast<fashion_mnist::TrainingOptions &>(options) = flags.parse(
       argc, argv,
-      [&](const std::string &flag, const std::string &value) {
-        if (flag == "--out") o.out = value;
-        else if (flag == "--data") o.data = value;
-        else if (flag == "--epochs") o.epochs = std::stoi(value);
-        else if (flag == "--steps") o.steps = std::stoll(value);
-        else if (flag == "--batch-size") o.batchSize = std::stoll(value);
-        else if (flag == "--lr") o.lr = std::stod(value);
-        else if (flag == "--seed") o.seed = std::stoull(value);
-        else return false;
-        return true;
-      },
-      usage);
-  if (o.out.empty())
-    usage("--out is required");
-  if (o.epochs < 1 || o.batchSize < 1 || o.lr <= 0 || o.steps < 0)
-    usage("epochs, batch size and learning rate must be positive");
-  return o;
+      "tinygrad-mlir: train the Fashion-MNIST CNN, then export its training step\n"
+      "and evaluation as C-callable objects (examples/aot)\n");
+  options.out = out;
+  return options;
 }
 
 /// Images [count, 1, 28, 28] and labels [count] of `order[begin...]`.

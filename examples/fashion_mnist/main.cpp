@@ -13,7 +13,7 @@
 //
 //   fashion_mnist [--epochs N (5)] [--batch-size B] [--lr LR] [--steps S]
 //                 [--data DIR] [--save PATH] [--seed N]
-//                 [--checkpoint PATH] [--resume PATH]
+//                 [--checkpoint PATH] [--resume PATH]   (--help says more)
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,48 +38,31 @@ using fashion_mnist::normalize;
 
 namespace {
 
-struct Options {
-  int epochs = 5;
-  int64_t batchSize = 128;
-  double lr = 1e-3;
-  int64_t steps = 0; // 0: whole epochs
-  std::string data = datasets::kFashionMNISTDirectory;
-  std::string save = "fashion_mnist.safetensors";
-  uint64_t seed = 1337;
-  std::string checkpoint, resume;
+struct Options : fashion_mnist::TrainingOptions {
+  std::string save, checkpoint, resume;
 };
 
-[[noreturn]] void usage(const std::string &problem) {
-  std::fprintf(stderr,
-               "fashion_mnist: %s\n"
-               "usage: fashion_mnist [--epochs N] [--batch-size B] [--lr LR] [--steps S]\n"
-               "                     [--data DIR] [--save PATH] [--seed N]\n"
-               "                     [--checkpoint PATH] [--resume PATH]\n",
-               problem.c_str());
-  std::exit(2);
-}
-
 Options parse(int argc, char **argv) {
-  Options o;
-  fashion_mnist::parseFlags(
+  fashion_mnist::TrainingFlags flags;
+  llvm::cl::opt<std::string> save{"save", llvm::cl::desc("Where the trained model goes"),
+                                  llvm::cl::init("fashion_mnist.safetensors"),
+                                  llvm::cl::value_desc("path"), llvm::cl::cat(flags.category)};
+  llvm::cl::opt<std::string> checkpoint{
+      "checkpoint", llvm::cl::desc("Write the whole training state here after every epoch"),
+      llvm::cl::value_desc("path"), llvm::cl::cat(flags.category)};
+  llvm::cl::opt<std::string> resume{"resume",
+                                    llvm::cl::desc("Continue from a --checkpoint file"),
+                                    llvm::cl::value_desc("path"), llvm::cl::cat(flags.category)};
+  Options options;
+  static_cast<fashion_mnist::TrainingOptions &>(options) = flags.parse(
       argc, argv,
-      [&](const std::string &flag, const std::string &value) {
-        if (flag == "--epochs") o.epochs = std::stoi(value);
-        else if (flag == "--batch-size") o.batchSize = std::stoll(value);
-        else if (flag == "--lr") o.lr = std::stod(value);
-        else if (flag == "--steps") o.steps = std::stoll(value);
-        else if (flag == "--data") o.data = value;
-        else if (flag == "--save") o.save = value;
-        else if (flag == "--seed") o.seed = std::stoull(value);
-        else if (flag == "--checkpoint") o.checkpoint = value;
-        else if (flag == "--resume") o.resume = value;
-        else return false;
-        return true;
-      },
-      usage);
-  if (o.epochs < 1 || o.batchSize < 1 || o.lr <= 0 || o.steps < 0)
-    usage("epochs, batch size and learning rate must be positive");
-  return o;
+      "tinygrad-mlir: train tinygrad's beautiful_mnist CNN on Fashion-MNIST\n\n"
+      "  Trains, evaluates on the 10,000 test images, saves the model as\n"
+      "  safetensors and checks that the reloaded model scores the same.\n");
+  options.save = save;
+  options.checkpoint = checkpoint;
+  options.resume = resume;
+  return options;
 }
 
 /// Images and labels kept on the host, batches copied to the device.

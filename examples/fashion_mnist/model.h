@@ -8,9 +8,14 @@
 #ifndef TG_EXAMPLES_FASHION_MNIST_MODEL_H
 #define TG_EXAMPLES_FASHION_MNIST_MODEL_H
 
+#include "tg/Support/Version.h"
+#include "tg/Tensor/datasets.h"
 #include "tg/tensor.h"
 
-#include <stdexcept>
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
 #include <string>
 
 namespace fashion_mnist {
@@ -38,26 +43,50 @@ struct Model : tg::nn::Module {
   }
 };
 
-/// Reads `--flag value` pairs: `set(flag, value)` stores one, returning
-/// false for a flag it does not know (std::sto* throw for a value that is
-/// not a number); `usage(problem)` reports what is wrong and exits.
-template <typename Set, typename Usage>
-void parseFlags(int argc, char **argv, Set set, Usage usage) {
-  for (int i = 1; i < argc; ++i) {
-    std::string flag = argv[i];
-    if (i + 1 >= argc)
-      usage("missing a value after " + flag);
-    std::string value = argv[++i];
-    bool known = false;
-    try {
-      known = set(flag, value);
-    } catch (const std::logic_error &) {
-      usage("'" + value + "' is not a number for " + flag);
+/// What both examples train with.
+struct TrainingOptions {
+  int epochs;
+  int64_t batchSize;
+  double lr;
+  int64_t steps; // per epoch; 0: the whole epoch
+  std::string data;
+  uint64_t seed;
+};
+
+/// The command line both examples share (llvm::cl). Each example declares
+/// its own options in `category` too, then calls parse() and copies them:
+/// lld, which links CPU kernels in the process, resets every llvm::cl option
+/// (cl::ResetAllOptionOccurrences) at the first compile.
+struct TrainingFlags {
+  llvm::cl::OptionCategory category{"Training"};
+  llvm::cl::opt<int> epochs{"epochs", llvm::cl::desc("Epochs to train"), llvm::cl::init(5),
+                            llvm::cl::cat(category)};
+  llvm::cl::opt<int64_t> batchSize{"batch-size", llvm::cl::desc("Images per step"),
+                                   llvm::cl::init(128), llvm::cl::cat(category)};
+  llvm::cl::opt<double> lr{"lr", llvm::cl::desc("Adam's learning rate at the start"),
+                           llvm::cl::init(1e-3), llvm::cl::cat(category)};
+  llvm::cl::opt<int64_t> steps{"steps", llvm::cl::desc("Steps per epoch (0: the whole epoch)"),
+                               llvm::cl::init(0), llvm::cl::cat(category)};
+  llvm::cl::opt<std::string> data{"data", llvm::cl::desc("Folder of the Fashion-MNIST files"),
+                                  llvm::cl::init(tg::datasets::kFashionMNISTDirectory),
+                                  llvm::cl::value_desc("dir"), llvm::cl::cat(category)};
+  llvm::cl::opt<uint64_t> seed{"seed", llvm::cl::desc("Seed of the weights and of the order"),
+                               llvm::cl::init(1337), llvm::cl::cat(category)};
+
+  /// Parses argv (--help and --version exit here); a value out of range
+  /// exits with status 2.
+  TrainingOptions parse(int argc, char **argv, const char *overview) {
+    tg::setVersionPrinter();
+    llvm::cl::HideUnrelatedOptions(category);
+    llvm::cl::ParseCommandLineOptions(argc, argv, overview);
+    if (epochs < 1 || batchSize < 1 || lr <= 0 || steps < 0) {
+      llvm::errs() << argv[0] << ": --epochs, --batch-size and --lr must be positive, "
+                   << "--steps at least 0\n";
+      std::exit(2);
     }
-    if (!known)
-      usage("unknown option " + flag);
+    return {epochs, batchSize, lr, steps, data, seed};
   }
-}
+};
 
 /// Pixels in [0, 255] normalized by Fashion-MNIST's mean and deviation.
 inline tg::Tensor normalize(const tg::Tensor &x) {

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tg/Support/Version.h"
 #include "tg/Compiler/ProgramCache.h"
 
 #include "llvm/Support/CommandLine.h"
@@ -40,6 +41,7 @@ static std::string oneLine(const std::string &key) {
 }
 
 int main(int argc, char **argv) {
+  ::tg::setVersionPrinter();
   cl::ParseCommandLineOptions(argc, argv,
                               "tg-cache: the disk cache of compiled programs that the tensor "
                               "library and tg-run share\n");

@@ -20,6 +20,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tg/Support/Version.h"
 #include "tg/Compiler/AOT.h"
 #include "tg/Frontend/ONNX/ONNX.h"
 #include "tg/Compiler/Compiler.h"
@@ -126,6 +127,7 @@ std::string identifierOf(llvm::StringRef path) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  ::tg::setVersionPrinter();
   cl::HideUnrelatedOptions(compileCategory);
   cl::ParseCommandLineOptions(argc, argv, "tinygrad-mlir: compile a model ahead of time\n");
   // The in-process linker resets every command-line option when it is

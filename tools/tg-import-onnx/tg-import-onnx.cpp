@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tg/Support/Version.h"
 #include "tg/Frontend/ONNX/ONNX.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -34,6 +35,7 @@ static cl::list<std::string> dims("dim",
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  ::tg::setVersionPrinter();
   cl::HideUnrelatedOptions(importCategory);
   cl::ParseCommandLineOptions(argc, argv, "tinygrad-mlir: an ONNX model as a tg function\n");
   const std::string input = inputFile;

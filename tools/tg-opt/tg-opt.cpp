@@ -11,6 +11,7 @@
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "tg/Compiler/Compiler.h"
+#include "tg/Support/Version.h"
 #include "tg/Target/TargetBackend.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -40,6 +41,7 @@ static void printTargets(llvm::raw_ostream &os) {
 }
 
 int main(int argc, char **argv) {
+  ::tg::setVersionPrinter();
   // Target plug-ins register pipelines, so they load before options parse.
   std::vector<char *> args;
   for (int i = 0; i < argc; ++i) {

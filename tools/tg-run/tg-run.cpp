@@ -25,6 +25,7 @@
 
 #include "InputText.h"
 
+#include "tg/Support/Version.h"
 #include "tg/Compiler/AOT.h"
 #include "tg/Compiler/Compiler.h"
 #include "tg/Frontend/ONNX/ONNX.h"
@@ -613,6 +614,7 @@ std::string closeStdout() {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  ::tg::setVersionPrinter();
   cl::HideUnrelatedOptions(runCategory);
   cl::ParseCommandLineOptions(argc, argv, "tinygrad-mlir: run a function on a device\n");
   // The in-process linker resets every command-line option when it is done:
