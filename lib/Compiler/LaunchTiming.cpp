@@ -2,8 +2,55 @@
 
 #include "tg/Compiler/LaunchTiming.h"
 
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <mutex>
+
+namespace {
+
+/// Every launch DEBUG=2 printed in this process.
+struct Totals {
+  std::mutex mutex;
+  uint64_t launches = 0, nanoseconds = 0, flops = 0, bytes = 0;
+  llvm::StringSet<> kernels;
+};
+
+Totals &totals() {
+  static auto *all = new Totals(); // read by an atexit handler
+  return *all;
+}
+
+void printTotals() {
+  Totals &all = totals();
+  std::lock_guard<std::mutex> lock(all.mutex);
+  double seconds = all.nanoseconds * 1e-9;
+  double rate = seconds > 0 ? 1 / seconds : 0;
+  // stdio: LLVM's streams may be gone by the time exit() calls this.
+  std::fflush(stdout);
+  std::fprintf(stderr,
+               "*** total %6llu launches of %zu kernels  %10.3f ms  %8.3f GFLOP (%.1f GFLOPS)  "
+               "%8.3f GB (%.1f GB/s)\n",
+               (unsigned long long)all.launches, size_t(all.kernels.size()), seconds * 1e3,
+               all.flops * 1e-9, all.flops * 1e-9 * rate, all.bytes * 1e-9,
+               all.bytes * 1e-9 * rate);
+}
+
+void addToTotals(const char *kernel, uint64_t ns, uint64_t flops, uint64_t bytes) {
+  Totals &all = totals();
+  std::lock_guard<std::mutex> lock(all.mutex);
+  if (all.launches++ == 0)
+    std::atexit(printTotals);
+  all.nanoseconds += ns;
+  all.flops += flops;
+  all.bytes += bytes;
+  all.kernels.insert(kernel);
+}
+
+} // namespace
 
 void mlir::tg::observeLaunch(void *user, const char *kernel, uint64_t ns, uint64_t flops,
                              uint64_t bytes) {
@@ -15,5 +62,6 @@ void mlir::tg::observeLaunch(void *user, const char *kernel, uint64_t ns, uint64
     llvm::errs() << llvm::format("  %-24s %9.3f us  %8.2f GFLOPS  %8.2f GB/s\n", kernel, ns * 1e-3,
                                  seconds > 0 ? flops / seconds * 1e-9 : 0.0,
                                  seconds > 0 ? bytes / seconds * 1e-9 : 0.0);
+    addToTotals(kernel, ns, flops, bytes);
   }
 }

@@ -143,7 +143,8 @@ func.func @threefry(%x: tensor<3xui64>, %k: tensor<3xui64>) -> tensor<3xui64> {
 }
 
 // DEBUG=1 prints the schedule and timing summary; DEBUG=2 one line per
-// launched kernel (tinygrad's names: E_ for elementwise, the shape after).
+// launched kernel (tinygrad's names: E_ for elementwise, the shape after),
+// and the process's totals as its last line.
 // RUN: env DEBUG=1 tg-run %s --function=one_kernel --input=1,2,3,4 2>&1 >/dev/null | FileCheck %s --check-prefix=DEBUG1
 // RUN: env DEBUG=2 tg-run %s --function=one_kernel --input=1,2,3,4 2>&1 >/dev/null | FileCheck %s --check-prefix=DEBUG2
 // RUN: env DEBUG=1 tg-run %s --function=one_kernel --input=1,2,3,4 2>/dev/null | FileCheck %s --check-prefix=RESULT
@@ -151,6 +152,11 @@ func.func @threefry(%x: tensor<3xui64>, %k: tensor<3xui64>) -> tensor<3xui64> {
 // DEBUG1: {{^}}scheduled 1 kernels, compiled in {{[0-9.]+}} s; 1 launches took {{[0-9.]+}} ms
 // DEBUG2: {{^}}  E_4 {{ *[0-9.]+}} us {{ *[0-9.]+}} GFLOPS {{ *[0-9.]+}} GB/s
 // DEBUG2-NEXT: {{^}}scheduled 1 kernels, compiled in {{[0-9.]+}} s; 1 launches took {{[0-9.]+}} ms
+// DEBUG2-NEXT: {{^}}*** total {{ *}}1 launches of 1 kernels {{ *[0-9.]+}} ms {{ *[0-9.]+}} GFLOP ({{[0-9.]+}} GFLOPS) {{ *[0-9.]+}} GB ({{[0-9.]+}} GB/s)
+// DEBUG2-EMPTY:
+// RUN: env DEBUG=2 tg-run %s --function=one_kernel --input=1,2,3,4 --repeat=3 2>&1 >/dev/null | FileCheck %s --check-prefix=TOTALS
+// TOTALS-COUNT-3: {{^}}  E_4
+// TOTALS: {{^}}*** total {{ *}}3 launches of 1 kernels
 // RESULT: result #0: tensor<4xf32> = [3, 5, 7, 9]
 func.func @one_kernel(%x: tensor<4xf32>) -> tensor<4xf32> {
   %two = tg.const 2.0 : tensor<4xf32>
