@@ -92,7 +92,7 @@ double memoryGbps(unsigned threads) {
 int main(int argc, char **argv) {
   tg::setVersionPrinter();
   // No options of its own: those LLVM's libraries register stay hidden.
-  llvm::cl::OptionCategory none("tg-roofline");
+  static llvm::cl::OptionCategory none("tg-roofline");
   llvm::cl::HideUnrelatedOptions(none);
   llvm::cl::ParseCommandLineOptions(
       argc, argv,

@@ -49,8 +49,9 @@ struct Options : fashion_mnist::TrainingOptions {
 };
 
 Options parse(int argc, char **argv) {
-  fashion_mnist::TrainingFlags flags;
-  llvm::cl::opt<std::string> out{"out", llvm::cl::desc("Folder for the objects and headers"),
+  // Static: llvm::cl keeps every option registered until the process ends.
+  static fashion_mnist::TrainingFlags flags;
+  static llvm::cl::opt<std::string> out{"out", llvm::cl::desc("Folder for the objects and headers"),
                                  llvm::cl::value_desc("dir"), llvm::cl::Required,
                                  llvm::cl::cat(flags.category)};
   Options options;

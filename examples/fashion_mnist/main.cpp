@@ -2,7 +2,9 @@
 //
 // tinygrad's beautiful_mnist, in C++, on Fashion-MNIST: the CNN of model.h;
 // Adam with a cosine learning-rate schedule; a progress bar with loss,
-// accuracy and steps/s. After training it
+// accuracy, steps/s and the epoch's ETA, and one while it evaluates. Every
+// step's loss and accuracy go to a CSV log next to the model, and the curves
+// to an SVG chart there, redrawn after each epoch. After training it
 // evaluates on the 10,000 test images, saves the model as safetensors,
 // loads it into a new model and checks that it scores the same.
 //
@@ -18,6 +20,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "model.h"
+#include "training_log.h"
 
 #include "tg/Tensor/datasets.h"
 #include "tg/tensor.h"
@@ -43,14 +46,15 @@ struct Options : fashion_mnist::TrainingOptions {
 };
 
 Options parse(int argc, char **argv) {
-  fashion_mnist::TrainingFlags flags;
-  llvm::cl::opt<std::string> save{"save", llvm::cl::desc("Where the trained model goes"),
+  // Static: llvm::cl keeps every option registered until the process ends.
+  static fashion_mnist::TrainingFlags flags;
+  static llvm::cl::opt<std::string> save{"save", llvm::cl::desc("Where the trained model goes"),
                                   llvm::cl::init("fashion_mnist.safetensors"),
                                   llvm::cl::value_desc("path"), llvm::cl::cat(flags.category)};
-  llvm::cl::opt<std::string> checkpoint{
+  static llvm::cl::opt<std::string> checkpoint{
       "checkpoint", llvm::cl::desc("Write the whole training state here after every epoch"),
       llvm::cl::value_desc("path"), llvm::cl::cat(flags.category)};
-  llvm::cl::opt<std::string> resume{"resume",
+  static llvm::cl::opt<std::string> resume{"resume",
                                     llvm::cl::desc("Continue from a --checkpoint file"),
                                     llvm::cl::value_desc("path"), llvm::cl::cat(flags.category)};
   Options options;
@@ -86,7 +90,15 @@ Split hostSplit(const Tensor &images, const Tensor &labels) {
   return {images.to_vector<uint8_t>(), labels.to_vector<uint8_t>()};
 }
 
-/// The fraction of `split` the model classifies right, in batches.
+/// A bar of `width` characters, `done` of `total` filled.
+std::string bar(int64_t done, int64_t total, int width = 30) {
+  std::string text(size_t(width * done / std::max<int64_t>(total, 1)), '#');
+  text.resize(size_t(width), '.');
+  return text;
+}
+
+/// The fraction of `split` the model classifies right, in batches, with a
+/// progress bar.
 double accuracy(Model &model, const Split &split) {
   NoGrad noGrad;
   bool training = Tensor::training;
@@ -99,7 +111,11 @@ double accuracy(Model &model, const Split &split) {
     int64_t count = std::min(batch, split.size() - begin);
     auto [x, y] = split.batch(order, begin, count);
     correct += model(normalize(x)).argmax(1).eq(y.cast(DType::Int32)).sum().item<int64_t>();
+    std::fprintf(stderr, "\revaluating [%s] %5lld/%lld", bar(begin + count, split.size()).c_str(),
+                 (long long)(begin + count), (long long)split.size());
+    std::fflush(stderr);
   }
+  std::fprintf(stderr, "\r%60s\r", "");
   Tensor::training = training;
   return double(correct) / double(split.size());
 }
@@ -140,15 +156,22 @@ int resume(const std::string &path, nn::StateDict state) {
   return std::stoi(metadata["epoch"]);
 }
 
+/// "1:05": seconds as minutes and seconds.
+std::string clock(double seconds) {
+  long whole = std::lround(std::max(seconds, 0.0));
+  char text[32];
+  std::snprintf(text, sizeof text, "%ld:%02ld", whole / 60, whole % 60);
+  return text;
+}
+
+/// The training progress bar; the ETA is the epoch's, at the rate so far.
 void progress(int epoch, int epochs, int64_t step, int64_t steps, double loss, double acc,
               double stepsPerSecond) {
-  const int width = 30;
-  int filled = int(width * step / std::max<int64_t>(steps, 1));
-  std::string bar(filled, '#');
-  bar.resize(width, '.');
-  std::fprintf(stderr, "\repoch %d/%d [%s] %5lld/%lld  loss %.4f  acc %5.1f%%  %6.2f steps/s",
-               epoch, epochs, bar.c_str(), (long long)step, (long long)steps, loss, acc * 100,
-               stepsPerSecond);
+  std::string eta = stepsPerSecond > 0 ? clock(double(steps - step) / stepsPerSecond) : "?";
+  std::fprintf(stderr,
+               "\repoch %d/%d [%s] %5lld/%lld  loss %.4f  acc %5.1f%%  %6.2f steps/s  ETA %s ",
+               epoch, epochs, bar(step, steps).c_str(), (long long)step, (long long)steps, loss,
+               acc * 100, stepsPerSecond, eta.c_str());
   std::fflush(stderr);
 }
 
@@ -177,6 +200,9 @@ int main(int argc, char **argv) {
       done = resume(options.resume, trainingState(model, optimizer, schedule));
       std::printf("resumed from %s after epoch %d\n", options.resume.c_str(), done);
     }
+    const std::string logPath = fashion_mnist::besideModel(options.save, ".csv");
+    const std::string chartPath = fashion_mnist::besideModel(options.save, ".svg");
+    fashion_mnist::TrainingLog trainingLog(logPath, done);
 
     Tensor::training = true;
     for (int epoch = done + 1; epoch <= options.epochs; ++epoch) {
@@ -188,6 +214,7 @@ int main(int argc, char **argv) {
       double firstStep = 0;
       for (int64_t step = 0; step < stepsPerEpoch; ++step) {
         auto [x, y] = train.batch(order, step * options.batchSize, options.batchSize);
+        float lr = optimizer.lr.item<float>(); // this step's: the schedule moves it on
         optimizer.zero_grad();
         Tensor logits = model(normalize(x));
         Tensor labels = y.cast(DType::Int32);
@@ -204,13 +231,18 @@ int main(int argc, char **argv) {
         if (step == 0)
           firstStep = elapsed;
         double rate = step ? step / (elapsed - firstStep) : 0;
-        progress(epoch, options.epochs, step + 1, stepsPerEpoch, loss.item<float>(),
-                 correct.item<float>(), rate);
+        float lossValue = loss.item<float>(), batchAccuracy = correct.item<float>();
+        progress(epoch, options.epochs, step + 1, stepsPerEpoch, lossValue, batchAccuracy, rate);
+        trainingLog.step(epoch, (epoch - 1) * stepsPerEpoch + step + 1, lossValue, batchAccuracy,
+                           lr, elapsed);
       }
       double seconds = std::chrono::duration<double>(Clock::now() - start).count();
       std::fprintf(stderr, "\n");
+      double testAccuracy = accuracy(model, test);
+      trainingLog.epoch(epoch, epoch * stepsPerEpoch, testAccuracy, seconds);
+      fashion_mnist::writeChart(logPath, chartPath);
       std::printf("epoch %d: %.1f s (first step %.2f s), test accuracy %.2f%%\n", epoch, seconds,
-                  firstStep, accuracy(model, test) * 100);
+                  firstStep, testAccuracy * 100);
       if (!options.checkpoint.empty())
         nn::state::safe_save(trainingState(model, optimizer, schedule), options.checkpoint,
                              {{"model", "fashion_mnist"}, {"epoch", std::to_string(epoch)}});
@@ -225,6 +257,8 @@ int main(int argc, char **argv) {
     double again = accuracy(reloaded, test);
     std::printf("test accuracy %.2f%%; saved to %s, reloaded: %.2f%%%s\n", trained * 100,
                 options.save.c_str(), again * 100, trained == again ? " (the same)" : " (DIFFERS)");
+    std::printf("every step's loss and accuracy: %s; their chart: %s\n", logPath.c_str(),
+                chartPath.c_str());
     return trained == again ? 0 : 1;
   } catch (const Error &e) {
     std::fprintf(stderr, "\nfashion_mnist: %s\n", e.what());

@@ -53,7 +53,8 @@ struct TrainingOptions {
   uint64_t seed;
 };
 
-/// The command line both examples share (llvm::cl). Each example declares
+/// The command line both examples share (llvm::cl), to be kept for the life
+/// of the process (a static), as llvm::cl requires. Each example declares
 /// its own options in `category` too, then calls parse() and copies them:
 /// lld, which links CPU kernels in the process, resets every llvm::cl option
 /// (cl::ResetAllOptionOccurrences) at the first compile.
