@@ -58,16 +58,7 @@ extern "C" tgrt_status tgrt_buffer_retain(tgrt_buffer token) {
 }
 
 extern "C" tgrt_status tgrt_buffer_release(tgrt_buffer token) {
-  if (processIsExiting())
-    return TGRT_OK;
-  if (!token)
-    return succeed();
-  HandleTable::Found found = handles().release(token, HandleKind::Buffer);
-  if (found.state != tg::HandleState::Live)
-    return refuse(found, HandleKind::Buffer, "tgrt_buffer_release", "buffer");
-  if (found.lastReference)
-    releaseBuffer(static_cast<Buffer *>(found.object));
-  return succeed();
+  return releaseToken<Buffer>(token, "tgrt_buffer_release", "buffer", releaseBuffer);
 }
 
 extern "C" uint64_t tgrt_buffer_size(tgrt_buffer token) {

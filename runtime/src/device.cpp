@@ -152,16 +152,7 @@ void tgrt::releaseDevice(Device *device) {
 }
 
 extern "C" tgrt_status tgrt_device_release(tgrt_device device) {
-  if (processIsExiting())
-    return TGRT_OK;
-  if (!device)
-    return succeed();
-  HandleTable::Found found = handles().release(device, HandleKind::Device);
-  if (found.state != tg::HandleState::Live)
-    return refuse(found, HandleKind::Device, "tgrt_device_release", "device");
-  if (found.lastReference)
-    releaseDevice(static_cast<Device *>(found.object));
-  return succeed();
+  return releaseToken<Device>(device, "tgrt_device_release", "device", releaseDevice);
 }
 
 extern "C" const char *tgrt_device_name(tgrt_device token) {

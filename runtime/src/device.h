@@ -32,12 +32,6 @@ struct Device {
 inline void retainDevice(Device *device) { device->refs.fetch_add(1); }
 // Drops a reference; the last one closes the device.
 void releaseDevice(Device *device);
-
-// True once exit() has run the handler registered after a backend's first
-// device opened. From then on releases do not call backends: the driver's
-// own static objects (the Vulkan validation layer's, for one) may already
-// be destroyed, and the process's memory goes back to the system anyway.
-bool processIsExiting();
 } // namespace tgrt
 
 #endif // TGRT_DEVICE_H

@@ -89,16 +89,8 @@ extern "C" tgrt_status tgrt_executable_load(tgrt_device deviceToken,
 }
 
 extern "C" tgrt_status tgrt_executable_release(tgrt_executable token) {
-  if (processIsExiting())
-    return TGRT_OK;
-  if (!token)
-    return succeed();
-  HandleTable::Found found = handles().release(token, HandleKind::Executable);
-  if (found.state != tg::HandleState::Live)
-    return refuse(found, HandleKind::Executable, "tgrt_executable_release",
-                  "executable");
-  delete static_cast<Executable *>(found.object);
-  return succeed();
+  return releaseToken<Executable>(token, "tgrt_executable_release", "executable",
+                                  [](Executable *executable) { delete executable; });
 }
 
 extern "C" uint32_t tgrt_executable_num_inputs(tgrt_executable token) {

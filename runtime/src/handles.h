@@ -56,6 +56,30 @@ Object *lookup(typename HandleOf<Object>::Token token, const char *call, const c
   return static_cast<Object *>(found.object);
 }
 
+// True once exit() has run the handler registered after a backend's first
+// device opened (device.cpp). From then on releases do not call backends:
+// the driver's own static objects (the Vulkan validation layer's, for one)
+// may already be destroyed, and the process's memory goes back to the
+// system anyway.
+bool processIsExiting();
+
+// A release function of tgrt.h: nothing for NULL or once the process is
+// exiting; `destroy` drops the object's reference with the token's last.
+template <typename Object, typename Destroy>
+tgrt_status releaseToken(typename HandleOf<Object>::Token token, const char *call,
+                         const char *what, Destroy destroy) {
+  if (processIsExiting())
+    return TGRT_OK;
+  if (!token)
+    return succeed();
+  HandleTable::Found found = handles().release(token, HandleOf<Object>::kind);
+  if (found.state != tg::HandleState::Live)
+    return refuse(found, HandleOf<Object>::kind, call, what);
+  if (found.lastReference)
+    destroy(static_cast<Object *>(found.object));
+  return succeed();
+}
+
 // A new token for `object`, which takes over one of its references.
 template <typename Object> typename HandleOf<Object>::Token tokenFor(Object *object) {
   return static_cast<typename HandleOf<Object>::Token>(
