@@ -49,6 +49,12 @@ if (platform.machine() != "aarch64" and shutil.which("aarch64-linux-gnu-gcc")
 # Test helpers in Python use only its standard library.
 config.substitutions.append(("%python", shutil.which("python3") or "/usr/bin/python3"))
 
+# The C compiler of the programs tests link: against an instrumented libtgrt
+# (a sanitizer build) that is clang with the same sanitizers, whose runtime
+# the library needs; cc otherwise.
+config.substitutions.append(
+    ("%cc", "clang-22 -fsanitize=address,undefined" if config.tg_instrumented else "cc"))
+
 # C programs that link libtgrt (GPU objects).
 config.substitutions.append(("%tg_runtime_include", os.path.join(config.tg_src_root, "runtime", "include")))
 config.substitutions.append(("%tg_lib_dir", os.path.join(config.tg_obj_root, "lib")))

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tg/Compiler/Compiler.h"
+#include "tg/Compiler/Profile.h"
 
 #include "ExecutableWriter.h"
 
@@ -59,10 +60,12 @@ void registerPasses() {
 
 /// Runs the pipeline `build` makes on the module; with DEBUG=4 the IR after
 /// every pass goes to the log.
-LogicalResult runPipeline(ModuleOp module,
+LogicalResult runPipeline(ModuleOp module, StringRef stage,
                           function_ref<LogicalResult(OpPassManager &, llvm::raw_ostream &)> build,
                           const CompileOptions &options) {
+  profile::Span span("compile", stage, "stage");
   PassManager pm(module.getContext());
+  profile::instrument(pm);
   std::string errors;
   llvm::raw_string_ostream os(errors);
   if (failed(build(pm, os)))
@@ -271,6 +274,7 @@ FailureOr<std::string> mlir::tg::chooseFunction(ModuleOp module, StringRef reque
 FailureOr<Executable> mlir::tg::compileFunction(ModuleOp original, StringRef name,
                                                 const CompileOptions &options) {
   registerPasses();
+  profile::Span span("compile", ("compile @" + name + " for " + options.device).str(), "compile");
   const TargetBackend *target = findTargetBackend(options.device);
   if (!target)
     return original.emitError("tg: no compiler target for device ")
@@ -315,7 +319,8 @@ FailureOr<Executable> mlir::tg::compileFunction(ModuleOp original, StringRef nam
       return function.emitError("tg: result of unsupported type ") << type;
 
   // Stages 1-3.
-  if (failed(runPipeline(*module, addTensorPipeline, options)))
+  if (failed(runPipeline(*module, "stages 1-3: simplify, kernelize, to linalg", addTensorPipeline,
+                         options)))
     return failure();
   if (!options.kernelOpts.empty() && !target->takesKernelOpts())
     return original.emitError("tg: kernel opts are CPU opts; the ")
@@ -344,7 +349,8 @@ FailureOr<Executable> mlir::tg::compileFunction(ModuleOp original, StringRef nam
       return (target->*member)(pm, targetOptions, errors);
     };
   };
-  if (failed(runPipeline(*module, build(&TargetBackend::buildKernelPipeline), options)))
+  if (failed(runPipeline(*module, target->kernelPipelineName(),
+                         build(&TargetBackend::buildKernelPipeline), options)))
     return failure();
   if (options.debug >= 2 && options.log)
     for (auto kernel : module->getOps<func::FuncOp>())
@@ -360,8 +366,10 @@ FailureOr<Executable> mlir::tg::compileFunction(ModuleOp original, StringRef nam
   std::vector<std::string> launched = writer.kernelNames();
   TargetBinary binary;
   if (!launched.empty()) {
-    if (failed(runPipeline(*module, build(&TargetBackend::buildPipeline), options)))
+    if (failed(runPipeline(*module, target->pipelineName(), build(&TargetBackend::buildPipeline),
+                           options)))
       return failure();
+    profile::Span serializing("compile", "serialize: " + target->binaryKind(), "stage");
     FailureOr<TargetBinary> serialized =
         target->serialize(*module, targetOptions, options.debug >= 3 ? options.log : nullptr);
     if (failed(serialized))

@@ -2,6 +2,8 @@
 
 #include "tg/Compiler/LaunchTiming.h"
 
+#include "tg/Compiler/Profile.h"
+
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -52,11 +54,16 @@ void addToTotals(const char *kernel, uint64_t ns, uint64_t flops, uint64_t bytes
 
 } // namespace
 
+bool mlir::tg::observesLaunches(int debug) { return debug >= 1 || profile::enabled(); }
+
 void mlir::tg::observeLaunch(void *user, const char *kernel, uint64_t ns, uint64_t flops,
                              uint64_t bytes) {
   auto *timing = static_cast<LaunchTiming *>(user);
   ++timing->launches;
   timing->nanoseconds += ns;
+  // The observer is called as the launch ends, the device drained.
+  profile::complete(timing->device, kernel, "launch", profile::now() - ns, ns,
+                    {{"flops", std::to_string(flops)}, {"bytes", std::to_string(bytes)}});
   if (timing->perKernel) {
     double seconds = ns * 1e-9;
     llvm::errs() << llvm::format("  %-24s %9.3f us  %8.2f GFLOPS  %8.2f GB/s\n", kernel, ns * 1e-3,

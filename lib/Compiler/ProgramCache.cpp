@@ -2,6 +2,8 @@
 
 #include "tg/Compiler/ProgramCache.h"
 
+#include "tg/Compiler/Profile.h"
+
 #include "tg/Support/Knobs.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -237,13 +239,18 @@ std::optional<std::string> load(const std::string &key) {
     return std::nullopt;
   Statement select(db, "SELECT digest, blob FROM programs WHERE compiler = ? AND key = ?",
                    {&compilerIdentity(), &key});
-  if (select.step() != SQLITE_ROW)
+  if (select.step() != SQLITE_ROW) {
+    mlir::tg::profile::instant("program cache", "disk miss", "cache");
     return std::nullopt;
+  }
   std::string digest = select.column(0), blob = select.column(1);
   if (digest != digestOf(key, blob)) {
     evict(key, "whose digest does not match its contents");
+    mlir::tg::profile::instant("program cache", "disk entry evicted", "cache");
     return std::nullopt;
   }
+  mlir::tg::profile::instant("program cache", "disk hit", "cache",
+                             {{"bytes", std::to_string(blob.size())}});
   Statement touch(db, "UPDATE programs SET last_used = ?3 WHERE compiler = ?1 AND key = ?2",
                   {&compilerIdentity(), &key});
   touch.ok = touch.bindInteger(3, now());

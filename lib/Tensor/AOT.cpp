@@ -34,7 +34,7 @@ namespace {
 
 /// The bytes of a realized buffer.
 std::string bytesOf(const Node &buffer) {
-  std::string bytes(numelOf(buffer.shape) * itemsize(buffer.dtype), '\0');
+  std::string bytes(tg::numel(buffer.shape) * itemsize(buffer.dtype), '\0');
   if (!bytes.empty() && tgrt_buffer_read(buffer.buffer->handle(), 0, bytes.data(),
                                          bytes.size()) != TGRT_OK)
     throw Error(std::string("tg::aot::compile: reading a parameter failed: ") +

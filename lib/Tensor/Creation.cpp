@@ -19,7 +19,7 @@ Tensor Tensor::empty(Shape shape, DType dtype) {
     throw Error("tg::Tensor::empty: negative size in " + shapeText(shape));
   const std::string &device = defaultDevice();
   tgrt_buffer handle;
-  if (tgrt_buffer_alloc(openDevice(device), numelOf(shape) * itemsize(dtype), &handle) != TGRT_OK)
+  if (tgrt_buffer_alloc(openDevice(device), tg::numel(shape) * itemsize(dtype), &handle) != TGRT_OK)
     throw Error(std::string("tg::Tensor::empty: allocating memory failed: ") + tgrt_last_error());
   return wrap(
       graph::buffer(std::make_shared<DeviceBuffer>(handle, device), dtype, std::move(shape)));

@@ -13,11 +13,11 @@
 
 namespace tg {
 
-int64_t numelOf(const Shape &shape) {
+int64_t numel(const Shape &shape) {
   int64_t count = 1;
   for (int64_t d : shape)
     if (__builtin_mul_overflow(count, d, &count))
-      throw Error("tg::Tensor: the shape " + shapeText(shape) + " has more than 2^63 elements");
+      throw Error("the shape " + shapeText(shape) + " has more than 2^63 elements");
   return count;
 }
 
@@ -132,7 +132,7 @@ bool isMovement(Op op) { return op >= Op::Reshape && op <= Op::Flip; }
 
 DeviceBuffer::~DeviceBuffer() { tgrt_buffer_release(handle_); }
 
-int64_t Node::numel() const { return numelOf(shape); }
+int64_t Node::numel() const { return tg::numel(shape); }
 
 void Node::becomeBuffer(std::shared_ptr<DeviceBuffer> realized) {
   op = Op::Buffer;
@@ -232,7 +232,7 @@ NodeRef bitcast(NodeRef x, DType dtype) {
 }
 
 NodeRef reshape(NodeRef x, Shape shape) {
-  int64_t n = numelOf(shape);
+  int64_t n = tg::numel(shape);
   if (std::any_of(shape.begin(), shape.end(), [](int64_t s) { return s < 0; }) || n != x->numel())
     fail("reshape", "cannot reshape " + shapeText(x->shape) + " to " + shapeText(shape));
   if (shape == x->shape)

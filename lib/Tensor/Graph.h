@@ -44,7 +44,6 @@ enum class Op : uint8_t {
 
 enum class ReduceKind : uint8_t { Add, Mul, Max };
 
-int64_t numelOf(const Shape &shape);
 /// "[2, 3]".
 std::string shapeText(const Shape &shape);
 

@@ -97,7 +97,7 @@ Tensor Tensor::flatten(int64_t start, int64_t end) const {
     fail("flatten",
          "start dim " + std::to_string(start) + " is after end dim " + std::to_string(end));
   Shape shape(this->shape().begin(), this->shape().begin() + s);
-  shape.push_back(numelOf(Shape(this->shape().begin() + s, this->shape().begin() + e + 1)));
+  shape.push_back(tg::numel(Shape(this->shape().begin() + s, this->shape().begin() + e + 1)));
   shape.insert(shape.end(), this->shape().begin() + e + 1, this->shape().end());
   return reshape(shape);
 }

@@ -118,7 +118,7 @@ Tensor bitsToRand(const Tensor &words, const Shape &shape, DType dtype) {
   Tensor floats = bits.rshift(int64_t(itemsize(dtype)) * 8 - f.mantissa)
                       .bitwise_or(constLike(bits, f.oneBits))
                       .bitcast(dtype);
-  return sliceOf(floats, 0, numelOf(shape)).sub(1).reshape(shape);
+  return sliceOf(floats, 0, tg::numel(shape)).sub(1).reshape(shape);
 }
 
 void requireShape(const char *op, const Shape &shape) {
@@ -129,7 +129,7 @@ void requireShape(const char *op, const Shape &shape) {
 
 /// The product of all sizes but the first (the fan-in of a weight).
 double fanIn(const Shape &shape) {
-  return shape.empty() ? 1 : double(numelOf(Shape(shape.begin() + 1, shape.end())));
+  return shape.empty() ? 1 : double(tg::numel(Shape(shape.begin() + 1, shape.end())));
 }
 
 /// tinygrad's rand(contiguous=False): the numbers as a graph, which a
@@ -138,7 +138,7 @@ Tensor uniformBits(const Shape &shape, DType dtype) {
   requireShape("rand", shape);
   if (!isFloat(dtype))
     throw Error(std::string("tg::Tensor::rand: needs a float dtype, not ") + name(dtype));
-  int64_t n = numelOf(shape);
+  int64_t n = tg::numel(shape);
   if (n == 0)
     return Tensor::full(shape, 0, dtype);
   int64_t words = (n * int64_t(itemsize(dtype)) + 3) / 4;
@@ -187,7 +187,7 @@ Tensor Tensor::normal(Shape shape, double mean, double std, DType dtype) {
 }
 
 Tensor Tensor::scaled_uniform(Shape shape, DType dtype) {
-  double scale = std::pow(double(numelOf(shape)), -0.5);
+  double scale = std::pow(double(tg::numel(shape)), -0.5);
   return uniform(std::move(shape), -1, 1, dtype).mul(scale);
 }
 

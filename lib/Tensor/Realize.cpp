@@ -14,6 +14,7 @@
 
 #include "tg/Compiler/Compiler.h"
 #include "tg/Compiler/LaunchTiming.h"
+#include "tg/Compiler/Profile.h"
 #include "tg/Compiler/ProgramCache.h"
 #include "tg/Support/Knobs.h"
 #include "tgrt.h"
@@ -92,6 +93,7 @@ Program &programFor(const Schedule &schedule, const std::string &device) {
   std::string key = device + (tg::knobs::integer("NOOPT") ? "|noopt|" : "|") + schedule.key();
   if (auto it = memory.find(key); it != memory.end()) {
     ++statistics.memory_hits;
+    mlir::tg::profile::instant("program cache", "memory hit", "cache");
     return *it->second;
   }
   if (std::optional<std::string> blob = cache::load(key)) {
@@ -163,7 +165,10 @@ void realizeNodes(const std::vector<NodeRef> &targets) {
   int debug = tg::knobs::integer("DEBUG");
   mlir::tg::LaunchTiming timing;
   timing.perKernel = debug >= 2;
-  tgrt_executable_observe(program.executable, debug >= 1 ? mlir::tg::observeLaunch : nullptr, &timing);
+  timing.device = device;
+  tgrt_executable_observe(program.executable,
+                          mlir::tg::observesLaunches(debug) ? mlir::tg::observeLaunch : nullptr,
+                          &timing);
   if (tgrt_executable_run(program.executable, inputs.data(), inputs.size(), outputs.data(),
                           outputs.size()) != TGRT_OK)
     throw Error(std::string("tg::Tensor: running the program failed: ") + tgrt_last_error());

@@ -4,6 +4,7 @@
 
 #include "Program.h"
 
+#include "tg/Compiler/Profile.h"
 #include "tg/Support/NarrowFloats.h"
 
 #include "tgrt.h"
@@ -123,7 +124,7 @@ double loadElement(DType dtype, const char *in) {
 }
 
 Tensor fromBytes(const void *data, size_t bytes, DType dtype, Shape shape) {
-  int64_t n = numelOf(shape);
+  int64_t n = tg::numel(shape);
   if (bytes != size_t(n) * itemsize(dtype))
     throw Error("tg::Tensor: " + std::to_string(bytes / itemsize(dtype)) +
                 " elements for shape " + shapeText(shape) + " (" + std::to_string(n) + ")");
@@ -132,6 +133,8 @@ Tensor fromBytes(const void *data, size_t bytes, DType dtype, Shape shape) {
   if (tgrt_buffer_alloc(openDevice(device), bytes, &handle) != TGRT_OK)
     throw Error(std::string("tg::Tensor: allocating memory failed: ") + tgrt_last_error());
   auto buffer = std::make_shared<DeviceBuffer>(handle, device);
+  mlir::tg::profile::Span copy("copies", "host to " + device + ", " + std::to_string(bytes) + " B",
+                               "copy");
   if (bytes && tgrt_buffer_write(handle, 0, data, bytes) != TGRT_OK)
     throw Error(std::string("tg::Tensor: copying data in failed: ") + tgrt_last_error());
   return wrap(graph::buffer(std::move(buffer), dtype, std::move(shape)));
@@ -141,10 +144,10 @@ template <typename T>
 Tensor Tensor::from_vector(const std::vector<T> &data, Shape shape, std::optional<DType> dtype) {
   DType native = dtypeOf<T>();
   DType target = dtype.value_or(native);
-  if (int64_t(data.size()) != numelOf(shape))
+  if (int64_t(data.size()) != tg::numel(shape))
     throw Error("tg::Tensor::from_vector: " + std::to_string(data.size()) +
                 " elements for shape " + shapeText(shape) + " (" +
-                std::to_string(numelOf(shape)) + ")");
+                std::to_string(tg::numel(shape)) + ")");
   if constexpr (!std::is_same_v<T, bool>)
     if (target == native)
       return fromBytes(data.data(), data.size() * sizeof(T), target, std::move(shape));
@@ -163,6 +166,8 @@ std::string readBytes(const Tensor &t) {
   realized.realize();
   const NodeRef &node = nodeOf(realized);
   std::string bytes(node->numel() * itemsize(node->dtype), '\0');
+  mlir::tg::profile::Span copy(
+      "copies", node->device + " to host, " + std::to_string(bytes.size()) + " B", "copy");
   if (!bytes.empty() &&
       tgrt_buffer_read(node->buffer->handle(), 0, bytes.data(), bytes.size()) != TGRT_OK)
     throw Error(std::string("tg::Tensor: copying data out failed: ") + tgrt_last_error());

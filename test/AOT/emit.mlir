@@ -14,7 +14,7 @@
 // RUN: llvm-nm --dynamic --defined-only %t/libsm.so | FileCheck %s --check-prefix=LIBSYMS
 // LIBSYMS-DAG: T sm_create
 // LIBSYMS-DAG: T sm_run_tensors
-// RUN: cc -std=c99 -Wall -Werror -DMODEL_HEADER='"%t/sm.h"' -DPREFIX=sm -DUPREFIX=SM %S/Inputs/harness.c -L%t -lsm -Wl,-rpath,%t -o %t/harness-lib
+// RUN: %cc -std=c99 -Wall -Werror -DMODEL_HEADER='"%t/sm.h"' -DPREFIX=sm -DUPREFIX=SM %S/Inputs/harness.c -L%t -lsm -Wl,-rpath,%t -o %t/harness-lib
 // RUN: %t/harness-lib %t/reference %t/x | FileCheck %s --check-prefix=SAME
 // SAME: output 0 (output0): 8 elements, equal to tg-run's
 
@@ -45,7 +45,7 @@
 // --emit=asm: the same as assembly, which cc assembles.
 // RUN: tg-compile %s --emit=asm --name=sm -o %t/sm.s
 // RUN: FileCheck %s --check-prefix=ASM < %t/sm.s
-// RUN: cc -c %t/sm.s -o %t/from-s.o
+// RUN: %cc -c %t/sm.s -o %t/from-s.o
 // ASM-DAG: sm_create:
 // ASM-DAG: sm_run_buffers:
 

@@ -4,7 +4,7 @@
 // RUN: tg-compile %s -o %t.o --header=%t.h
 // RUN: FileCheck %s < %t.h
 // RUN: printf '#include "%t.h"\nint main(void) { return names_run(0, 0, 0, 0, 0, 0) == NAMES_INVALID_ARGUMENT ? 0 : 1; }\n' > %t.c
-// RUN: cc -std=c99 -Wall -Wextra -Werror %t.c %t.o -lpthread -lm -o %t.exe && %t.exe
+// RUN: %cc -std=c99 -Wall -Wextra -Werror %t.c %t.o -lpthread -lm -o %t.exe && %t.exe
 
 // CHECK: /* INPUT 0: "input.1", float32 [2] */
 // CHECK: #define NAMES_INPUT_0_NAME "input.1"

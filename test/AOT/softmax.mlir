@@ -3,7 +3,7 @@
 // RUN: tg-compile %s --name=softmax -o %t.o --header=%t.h
 // RUN: FileCheck %s --check-prefix=HEADER < %t.h
 // RUN: llvm-nm --extern-only %t.o | FileCheck %s --check-prefix=SYMBOLS
-// RUN: cc -std=c99 -Wall -Wextra -Werror -DMODEL_HEADER='"%t.h"' -DPREFIX=softmax -DUPREFIX=SOFTMAX %S/Inputs/harness.c %t.o -lpthread -lm -o %t.exe
+// RUN: %cc -std=c99 -Wall -Wextra -Werror -DMODEL_HEADER='"%t.h"' -DPREFIX=softmax -DUPREFIX=SOFTMAX %S/Inputs/harness.c %t.o -lpthread -lm -o %t.exe
 // RUN: ldd %t.exe | FileCheck %s --check-prefix=LIBS
 // RUN: echo "1 2 3 4 0 0 0 1 -1 -2 -3 -4 100 -100 0.5 0.25" > %t.logits
 // RUN: tg-run %s --input=@%t.logits --output=%t.reference

@@ -21,7 +21,7 @@
 // EMBED:      int embedded_run(embedded_context *context,
 // EMBED-NEXT:     const float *x,
 // EMBED-NEXT:     float *y);
-// RUN: cc -std=c99 -Wall -Werror -DMODEL_HEADER='"%t/embedded.h"' -DPREFIX=embedded -DUPREFIX=EMBEDDED %S/Inputs/harness.c %t/embedded.o -lpthread -lm -o %t/embedded
+// RUN: %cc -std=c99 -Wall -Werror -DMODEL_HEADER='"%t/embedded.h"' -DPREFIX=embedded -DUPREFIX=EMBEDDED %S/Inputs/harness.c %t/embedded.o -lpthread -lm -o %t/embedded
 // RUN: %t/embedded %t/reference %t/x | FileCheck %s --check-prefix=SAME
 // SAME: output 0 (y): 6 elements, equal to tg-run's
 
@@ -31,18 +31,18 @@
 // FILE:      /* The parameters, read from the weights file: 2 tensors, 60 bytes. */
 // FILE:      static const int64_t filed_parameter_0_shape[] = {4, 3};
 // FILE:      int filed_create(filed_context **context, const char *weights);
-// RUN: cc -std=c99 -Wall -Werror -DMODEL_HEADER='"%t/filed.h"' -DPREFIX=filed -DUPREFIX=FILED -DWEIGHTS='"%t/w.safetensors"' %S/Inputs/harness.c %t/filed.o -lpthread -lm -o %t/filed
+// RUN: %cc -std=c99 -Wall -Werror -DMODEL_HEADER='"%t/filed.h"' -DPREFIX=filed -DUPREFIX=FILED -DWEIGHTS='"%t/w.safetensors"' %S/Inputs/harness.c %t/filed.o -lpthread -lm -o %t/filed
 // RUN: %t/filed %t/reference %t/x | FileCheck %s --check-prefix=SAME
 // A weights file that is missing, or whose tensors are not the model's.
-// RUN: cc -std=c99 -Wall -Werror -DMODEL_HEADER='"%t/filed.h"' -DPREFIX=filed -DUPREFIX=FILED -DWEIGHTS='"%t/missing.safetensors"' %S/Inputs/harness.c %t/filed.o -lpthread -lm -o %t/filed-missing
+// RUN: %cc -std=c99 -Wall -Werror -DMODEL_HEADER='"%t/filed.h"' -DPREFIX=filed -DUPREFIX=FILED -DWEIGHTS='"%t/missing.safetensors"' %S/Inputs/harness.c %t/filed.o -lpthread -lm -o %t/filed-missing
 // RUN: not %t/filed-missing %t/reference %t/x | FileCheck %s --check-prefix=MISSING
 // MISSING: status 4: cannot open the weights file {{.*}}missing.safetensors
 // RUN: %python %S/Inputs/write-safetensors.py %t/transposed.safetensors weight:F32:3,4:1,2,3,4,5,6,7,8,9,10,11,12 bias:F32:3:0.5,-1,2
-// RUN: cc -std=c99 -Wall -Werror -DMODEL_HEADER='"%t/filed.h"' -DPREFIX=filed -DUPREFIX=FILED -DWEIGHTS='"%t/transposed.safetensors"' %S/Inputs/harness.c %t/filed.o -lpthread -lm -o %t/filed-transposed
+// RUN: %cc -std=c99 -Wall -Werror -DMODEL_HEADER='"%t/filed.h"' -DPREFIX=filed -DUPREFIX=FILED -DWEIGHTS='"%t/transposed.safetensors"' %S/Inputs/harness.c %t/filed.o -lpthread -lm -o %t/filed-transposed
 // RUN: not %t/filed-transposed %t/reference %t/x | FileCheck %s --check-prefix=TRANSPOSED
 // TRANSPOSED: status 4: {{.*}}transposed.safetensors: tensor "weight" has another shape than the model's
 // RUN: %python %S/Inputs/write-safetensors.py %t/nobias.safetensors weight:F32:4,3:1,2,3,4,5,6,7,8,9,10,11,12
-// RUN: cc -std=c99 -Wall -Werror -DMODEL_HEADER='"%t/filed.h"' -DPREFIX=filed -DUPREFIX=FILED -DWEIGHTS='"%t/nobias.safetensors"' %S/Inputs/harness.c %t/filed.o -lpthread -lm -o %t/filed-nobias
+// RUN: %cc -std=c99 -Wall -Werror -DMODEL_HEADER='"%t/filed.h"' -DPREFIX=filed -DUPREFIX=FILED -DWEIGHTS='"%t/nobias.safetensors"' %S/Inputs/harness.c %t/filed.o -lpthread -lm -o %t/filed-nobias
 // RUN: not %t/filed-nobias %t/reference %t/x | FileCheck %s --check-prefix=NOBIAS
 // NOBIAS: status 4: {{.*}}nobias.safetensors has no tensor named "bias"
 
@@ -51,7 +51,7 @@
 // INPUTS:      #define TRAINED_NUM_INPUTS 3
 // INPUTS:      /* INPUT 1: "weight", float32 [4, 3], a parameter */
 // INPUTS:      const void *trained_initial_value(int32_t input);
-// RUN: cc -std=c99 -Wall -Werror -DMODEL_HEADER='"%t/trained.h"' -DPREFIX=trained -DUPREFIX=TRAINED -DINITIAL_VALUES %S/Inputs/harness.c %t/trained.o -lpthread -lm -o %t/trained
+// RUN: %cc -std=c99 -Wall -Werror -DMODEL_HEADER='"%t/trained.h"' -DPREFIX=trained -DUPREFIX=TRAINED -DINITIAL_VALUES %S/Inputs/harness.c %t/trained.o -lpthread -lm -o %t/trained
 // RUN: %t/trained %t/reference %t/x %t/weight %t/bias | FileCheck %s --check-prefix=SAME
 // RUN: %t/trained --initial-values | FileCheck %s --check-prefix=INITIAL
 // INITIAL:      input 0 (x): none

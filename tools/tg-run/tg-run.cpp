@@ -30,6 +30,7 @@
 #include "tg/Compiler/Compiler.h"
 #include "tg/Frontend/ONNX/ONNX.h"
 #include "tg/Compiler/LaunchTiming.h"
+#include "tg/Compiler/Profile.h"
 #include "tg/Compiler/ProgramCache.h"
 #include "tg/Support/Knobs.h"
 #include "tg/Support/NarrowFloats.h"
@@ -177,7 +178,11 @@ public:
     return used < chunk.size() || flush();
   }
   bool flush() {
-    tgrt_status status = used ? tgrt_buffer_write(buffer, offset, chunk.data(), used) : TGRT_OK;
+    if (!used)
+      return true;
+    mlir::tg::profile::Span copy("copies", "host to device, " + std::to_string(used) + " B",
+                                 "copy");
+    tgrt_status status = tgrt_buffer_write(buffer, offset, chunk.data(), used);
     offset += used;
     used = 0;
     return status == TGRT_OK;
@@ -274,6 +279,8 @@ public:
   const char *next() {
     if (pos == have) {
       have = std::min<uint64_t>(chunk.size(), total - offset);
+      mlir::tg::profile::Span copy("copies", "device to host, " + std::to_string(have) + " B",
+                                   "copy");
       if (problem.empty() &&
           tgrt_buffer_read(buffer, offset, chunk.data(), have) != TGRT_OK)
         problem = tgrt_last_error();
@@ -707,6 +714,8 @@ int main(int argc, char **argv) {
       return fail("argument #" + std::to_string(i) + " (" + typeText(spec) + ") needs " +
                   std::to_string(spec.bytes) + " bytes: " + tgrt_last_error());
     if (parameter != parameterBytes.end()) {
+      mlir::tg::profile::Span copy(
+          "copies", "parameter to device, " + std::to_string(spec.bytes) + " B", "copy");
       if (tgrt_buffer_write(inputs[i], 0, parameter->second.data(), spec.bytes) != TGRT_OK)
         return fail(tgrt_last_error());
       continue;
@@ -721,7 +730,8 @@ int main(int argc, char **argv) {
 
   mlir::tg::LaunchTiming timing;
   timing.perKernel = debug >= 2;
-  if (debug >= 1)
+  timing.device = tgrt_device_name(dev);
+  if (mlir::tg::observesLaunches(debug))
     tgrt_executable_observe(exe, mlir::tg::observeLaunch, &timing);
   std::vector<tgrt_buffer> outputs(numOutputs);
   for (unsigned run = 0; run < runs; ++run) {

@@ -3,6 +3,7 @@
 #define TG_COMPILER_LAUNCHTIMING_H
 
 #include <cstdint>
+#include <string>
 
 namespace mlir::tg {
 
@@ -14,7 +15,12 @@ namespace mlir::tg {
 struct LaunchTiming {
   uint64_t launches = 0, nanoseconds = 0;
   bool perKernel = false;
+  /// The device's name, the track of its launches in PROFILE's trace.
+  std::string device;
 };
+
+/// Whether launches are observed at all: DEBUG>=1 or PROFILE.
+bool observesLaunches(int debug);
 
 /// A tgrt_launch_observer_fn whose `user` is a LaunchTiming.
 void observeLaunch(void *user, const char *kernel, uint64_t ns, uint64_t flops, uint64_t bytes);

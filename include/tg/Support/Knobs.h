@@ -64,8 +64,12 @@ inline constexpr Knob kKnobs[] = {
      "the HIP plug-in", true},
     {"BEAM", "N", "search kernel optimizations by timing them (tinygrad's BEAM)", "", false},
     {"VIZ", "0/1", "an HTML page of the graph and its kernels (tinygrad's VIZ)", "", false},
-    {"PROFILE", "0/1", "a Chrome trace of the launches (tinygrad's PROFILE)", "", false},
-    {"PROFILE_OUT", "path", "where PROFILE's trace goes", "", false},
+    {"PROFILE", "0/1",
+     "a Chrome trace (Perfetto) at exit: compiles, their stages and passes, launches per "
+     "device, copies, program cache hits and misses (tinygrad's PROFILE)",
+     "the tensor library, tg-run, tg-compile", true},
+    {"PROFILE_OUT", "path", "where PROFILE's trace goes (default profile.json)",
+     "the tensor library, tg-run, tg-compile", true},
 };
 
 /// The entry of `name`, or null when it is not a knob.

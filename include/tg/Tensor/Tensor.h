@@ -28,6 +28,9 @@ namespace tg {
 
 using Shape = std::vector<int64_t>;
 
+/// The number of elements of `shape`; Error when it exceeds int64's range.
+int64_t numel(const Shape &shape);
+
 /// What the tensor library throws on a misuse (a shape that does not fit,
 /// an axis out of range, data of the wrong size) or a failure to compile
 /// or run: the message says which op and why.

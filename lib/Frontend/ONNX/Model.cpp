@@ -439,14 +439,6 @@ std::string shapeText(const Shape &shape) {
   return text + "]";
 }
 
-int64_t numelOf(const Shape &shape) {
-  int64_t n = 1;
-  for (int64_t d : shape)
-    if (__builtin_mul_overflow(n, d, &n))
-      throw Error("the shape " + shapeText(shape) + " has more than 2^63 elements");
-  return n;
-}
-
 int64_t normalizeAxis(int64_t axis, int64_t rank, const Node &node) {
   if (axis < -rank || axis >= std::max<int64_t>(rank, 1))
     node.fail("axis " + std::to_string(axis) + " is out of range for rank " +
@@ -558,7 +550,7 @@ Tensor tensorFromProto(const ::onnx::TensorProto &proto, const std::string &dire
     if (!file)
       throw Error(what + ": cannot open its external data " + directory + "/" + location);
     file.seekg(offset);
-    size_t size = length >= 0 ? size_t(length) : size_t(numelOf(shape)) * itemsize(dtype);
+    size_t size = length >= 0 ? size_t(length) : size_t(tg::numel(shape)) * itemsize(dtype);
     bytes.resize(size);
     file.read(bytes.data(), std::streamsize(size));
     if (!file)
@@ -574,9 +566,9 @@ Tensor tensorFromProto(const ::onnx::TensorProto &proto, const std::string &dire
     default: bytes = packed(proto.int32_data(), dtype); break;
     }
   }
-  if (bytes.size() != size_t(numelOf(shape)) * itemsize(dtype))
+  if (bytes.size() != size_t(tg::numel(shape)) * itemsize(dtype))
     throw Error(what + ": " + std::to_string(bytes.size()) + " bytes of data for " +
-                std::to_string(numelOf(shape)) + " elements of " + name(dtype));
+                std::to_string(tg::numel(shape)) + " elements of " + name(dtype));
   return Tensor::from_bytes(bytes.data(), bytes.size(), dtype, shape);
 }
 

@@ -273,8 +273,8 @@ Outputs scatterND(const Node &node) {
   std::string reduction = node.attribute("reduction", "none");
   int64_t k = indices.shape(-1);
   Shape rest(data.shape().begin() + k, data.shape().end());
-  int64_t places = numelOf(Shape(data.shape().begin(), data.shape().begin() + k));
-  int64_t q = indices.numel() / std::max<int64_t>(k, 1), width = numelOf(rest);
+  int64_t places = tg::numel(Shape(data.shape().begin(), data.shape().begin() + k));
+  int64_t q = indices.numel() / std::max<int64_t>(k, 1), width = tg::numel(rest);
   Tensor linear = linearIndex(indices, data.shape(), 0).reshape({q, 1});
   Tensor mask = linear.eq(Tensor::arange(0, double(places), 1, DType::Int64).reshape({1, places}))
                     .reshape({q, places, 1});
@@ -286,10 +286,10 @@ Outputs scatterND(const Node &node) {
 Outputs gatherND(const Node &node) {
   Tensor data = node.input(0), indices = node.input(1);
   int64_t b = node.attribute("batch_dims", int64_t(0)), k = indices.shape(-1);
-  int64_t batch = numelOf(Shape(data.shape().begin(), data.shape().begin() + b));
+  int64_t batch = tg::numel(Shape(data.shape().begin(), data.shape().begin() + b));
   Shape rest(data.shape().begin() + b + k, data.shape().end());
-  int64_t places = numelOf(Shape(data.shape().begin() + b, data.shape().begin() + b + k));
-  int64_t width = numelOf(rest);
+  int64_t places = tg::numel(Shape(data.shape().begin() + b, data.shape().begin() + b + k));
+  int64_t width = tg::numel(rest);
   int64_t q = indices.numel() / std::max<int64_t>(batch * k, 1);
   Tensor linear = linearIndex(indices, data.shape(), b).reshape({batch, q, 1});
   Tensor mask =

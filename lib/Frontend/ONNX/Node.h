@@ -108,7 +108,6 @@ DType dtypeOf(int32_t onnxType, const std::string &what);
 int64_t normalizeAxis(int64_t axis, int64_t rank, const Node &node);
 /// "[2, 3]", for messages.
 std::string shapeText(const Shape &shape);
-int64_t numelOf(const Shape &shape);
 
 } // namespace tg::onnx
 
