@@ -173,28 +173,30 @@ void writeChart(const std::string &csv, const std::string &svgPath) {
   Curves curves = readLog(csv);
   double steps = std::max(largest(curves.loss, &Point::x), largest(curves.test, &Point::x));
   std::ostringstream svg;
-  svg << "<svg xmlns='http://www.w3.org/2000/svg' width='900' height='580' "
-         "viewBox='0 0 900 580' font-family='sans-serif' font-size='12'>\n"
+  svg << "<svg xmlns='http://www.w3.org/2000/svg' width='900' height='600' "
+         "viewBox='0 0 900 600' font-family='sans-serif' font-size='12'>\n"
          "<style>.title{font-size:14px;font-weight:bold}.frame{fill:none;stroke:#888}"
          ".ytick{text-anchor:end}.xtick{text-anchor:middle}"
          ".epoch{stroke:#bbb;stroke-dasharray:4 4}"
          ".raw{fill:none;stroke-width:1;opacity:0.35}.trend{fill:none;stroke-width:2}"
          ".loss{stroke:#c0392b}.train{stroke:#2471a3}.test{fill:#1e8449}"
          ".testline{fill:none;stroke:#1e8449;stroke-width:2}</style>\n"
-         "<rect width='900' height='580' fill='white'/>\n";
+         "<rect width='900' height='600' fill='white'/>\n";
   Panel loss(svg, 40, steps, 0, largest(curves.loss, &Point::y));
   loss.frame("training loss (cross-entropy) by step; dashed: end of an epoch",
              curves.epochEnds);
   loss.curve(curves.loss, "raw loss");
-  loss.curve(movingAverage(curves.loss, 20), "trend loss");
+  // The trend: a moving average over a 25th of the run.
+  size_t window = std::max<size_t>(1, curves.loss.size() / 25);
+  loss.curve(movingAverage(curves.loss, window), "trend loss");
   Panel accuracy(svg, 330, steps, 0, 1);
   accuracy.frame("accuracy: training batches (blue), test set after each epoch (green)",
                  curves.epochEnds);
   accuracy.curve(curves.accuracy, "raw train");
-  accuracy.curve(movingAverage(curves.accuracy, 20), "trend train");
+  accuracy.curve(movingAverage(curves.accuracy, window), "trend train");
   accuracy.curve(curves.test, "testline");
   accuracy.dots(curves.test, "test");
-  svg << "<text x='470' y='575' class='xtick'>step</text>\n</svg>\n";
+  svg << "<text x='470' y='592' class='xtick'>step</text>\n</svg>\n";
   std::ofstream out(svgPath, std::ios::trunc);
   out << svg.str();
   if (!out.flush())

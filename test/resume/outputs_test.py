@@ -61,7 +61,7 @@ def check_chart(path, epochs):
     for line in lines:
         for point in line.get("points").split():
             x, y = map(float, point.split(","))
-            assert 0 <= x <= 900 and 0 <= y <= 580, point
+            assert 0 <= x <= 900 and 0 <= y <= 600, point
 
 
 def main():
