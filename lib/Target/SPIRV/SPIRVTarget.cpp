@@ -11,6 +11,8 @@
 #include "mlir/Target/SPIRV/Serialization.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <spirv-tools/libspirv.hpp>
+
 using namespace mlir;
 using namespace mlir::tg;
 
@@ -31,6 +33,20 @@ constexpr StringLiteral kSPIRVPipeline =
     "map-memref-spirv-storage-class{client-api=vulkan},convert-gpu-to-spirv,"
     "spirv.module(spirv-lower-abi-attrs,tg-spirv-preserve-float-specials,"
     "tg-spirv-forbid-contraction,spirv-update-vce)";
+
+/// DEBUG=3: the binary as SPIR-V assembly (SPIRV-Tools' disassembler, as
+/// spirv-dis prints it).
+void printDisassembly(ArrayRef<uint32_t> words, llvm::raw_ostream &log) {
+  spvtools::SpirvTools tools(SPV_ENV_VULKAN_1_1);
+  std::string text;
+  if (!tools.Disassemble(words.data(), words.size(), &text,
+                         SPV_BINARY_TO_TEXT_OPTION_FRIENDLY_NAMES |
+                             SPV_BINARY_TO_TEXT_OPTION_INDENT)) {
+    log << "tg: the SPIR-V binary of " << words.size() * 4 << " bytes does not disassemble\n";
+    return;
+  }
+  log << "tg: SPIR-V, " << words.size() * 4 << " bytes:\n" << text;
+}
 
 class SPIRVTarget final : public GPUTargetBackend {
 public:
@@ -61,7 +77,7 @@ public:
     binary.bytes.assign(reinterpret_cast<const char *>(words.data()),
                         words.size() * sizeof(uint32_t));
     if (log)
-      *log << "tg: spirv binary of " << binary.bytes.size() << " bytes\n";
+      printDisassembly(words, *log);
     return binary;
   }
 
