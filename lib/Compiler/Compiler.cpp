@@ -280,7 +280,7 @@ FailureOr<Executable> mlir::tg::compileFunction(ModuleOp original, StringRef nam
     return original.emitError("tg: no compiler target for device ")
            << options.device << "; the targets serve " << servedDevices();
   TargetOptions targetOptions{options.chip, options.portable, options.triple, options.noopt,
-                              options.format};
+                              options.format, options.debug >= 3 ? options.log : nullptr};
   if (options.debug >= 2 && options.log)
     *options.log << "tg: compiling @" << name << " for " << options.device << " with the "
                  << target->name() << " target: " << target->describe(targetOptions) << "\n";

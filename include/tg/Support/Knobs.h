@@ -35,7 +35,8 @@ inline constexpr Knob kKnobs[] = {
     {"DEBUG", "0-4",
      "1: kernels, compile and run time; 2: a line per launch, the target, opts that fell back, "
      "the totals at exit; "
-     "3: the generated code; 4: the IR after every pass",
+     "3: the generated code (GPUs: SPIR-V disassembly, PTX, AMDGPU assembly); "
+     "4: the IR after every pass",
      "the tensor library, tg-run", true},
     {"NOOPT", "0/1", "no tiling, vectorization or worker split (the CPU kernel optimizer off)",
      "the tensor library, tg-run", true},

@@ -56,6 +56,9 @@ struct TargetOptions {
   /// the runtime loads), "obj" (a relocatable object, which tg-compile
   /// links into its own) or "llvm" (the optimized LLVM IR, as text).
   std::string format = "bin";
+  /// DEBUG=3: where the GPU targets print the assembly (PTX, AMDGPU) they
+  /// compile through; null when it is not wanted.
+  llvm::raw_ostream *assemblyLog = nullptr;
 };
 
 /// An option a target reads, for --help and docs/architecture.md.

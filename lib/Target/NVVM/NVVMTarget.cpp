@@ -42,14 +42,6 @@ std::string cudaToolkit() {
   return "";
 }
 
-/// gpu-module-to-binary's options: a cubin with the toolkit's ptxas when
-/// there is one, PTX for the driver's JIT when not.
-std::string binaryOptions(StringRef format) {
-  if (format != "bin")
-    return ("format=" + format).str();
-  std::string toolkit = cudaToolkit();
-  return toolkit.empty() ? "format=isa" : "format=bin toolkit=" + toolkit;
-}
 
 class NVVMTarget final : public GPUTargetBackend {
 public:
@@ -68,13 +60,18 @@ public:
                               llvm::raw_ostream &errors) const override {
     if (failed(addKernelIndexing(pm, errors)))
       return failure();
-    return parsePassPipeline(
-        "nvvm-attach-target{module=tg_kernels O=3 chip=" + chip(options) +
-            " features=+ptx80},"
-            "gpu.module(convert-scf-to-cf,convert-gpu-to-nvvm{use-bare-ptr-memref-call-conv=1},"
-            "canonicalize,cse,reconcile-unrealized-casts),"
-            "gpu-module-to-binary{" + binaryOptions(options.format) + "}",
-        pm, errors);
+    if (failed(parsePassPipeline(
+            "nvvm-attach-target{module=tg_kernels O=3 chip=" + chip(options) +
+                " features=+ptx80},"
+                "gpu.module(convert-scf-to-cf,convert-gpu-to-nvvm{use-bare-ptr-memref-call-conv="
+                "1},canonicalize,cse,reconcile-unrealized-casts)",
+            pm, errors)))
+      return failure();
+    // A cubin with the toolkit's ptxas when there is one, PTX for the
+    // driver's JIT when not.
+    std::string toolkit = options.format == "bin" ? cudaToolkit() : "";
+    StringRef format = options.format == "bin" && toolkit.empty() ? "isa" : options.format;
+    return addModuleToBinary(pm, options, format, toolkit, "PTX", errors);
   }
 
   std::string describe(const TargetOptions &options) const override {

@@ -34,13 +34,15 @@ public:
                               llvm::raw_ostream &errors) const override {
     if (failed(addKernelIndexing(pm, errors)))
       return failure();
-    return parsePassPipeline(
-        "rocdl-attach-target{module=tg_kernels O=3 chip=" + chip(options) +
-            "},"
-            "gpu.module(convert-scf-to-cf,convert-gpu-to-rocdl{use-bare-ptr-memref-call-conv=1 "
-            "runtime=HIP},canonicalize,cse,reconcile-unrealized-casts),"
-            "gpu-module-to-binary{format=" + options.format + "}",
-        pm, errors);
+    if (failed(parsePassPipeline(
+            "rocdl-attach-target{module=tg_kernels O=3 chip=" + chip(options) +
+                "},"
+                "gpu.module(convert-scf-to-cf,convert-gpu-to-rocdl{use-bare-ptr-memref-call-conv="
+                "1 runtime=HIP},canonicalize,cse,reconcile-unrealized-casts)",
+            pm, errors)))
+      return failure();
+    return addModuleToBinary(pm, options, options.format, /*toolkit=*/"", "AMDGPU assembly",
+                             errors);
   }
 
   std::string describe(const TargetOptions &options) const override {

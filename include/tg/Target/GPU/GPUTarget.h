@@ -25,6 +25,12 @@ protected:
   /// on the arguments themselves, plain index arithmetic, integer powers as
   /// loops.
   static LogicalResult addKernelIndexing(OpPassManager &pm, llvm::raw_ostream &errors);
+  /// The pipeline's last step, gpu-module-to-binary in `format` (with the
+  /// CUDA `toolkit` when not empty); with options.assemblyLog (DEBUG=3) the
+  /// `language` (PTX, AMDGPU assembly) it compiles through is printed there.
+  static LogicalResult addModuleToBinary(OpPassManager &pm, const TargetOptions &options,
+                                         StringRef format, StringRef toolkit, StringRef language,
+                                         llvm::raw_ostream &errors);
 };
 
 } // namespace mlir::tg
