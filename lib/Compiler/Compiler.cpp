@@ -274,7 +274,7 @@ FailureOr<std::string> mlir::tg::chooseFunction(ModuleOp module, StringRef reque
 FailureOr<Executable> mlir::tg::compileFunction(ModuleOp original, StringRef name,
                                                 const CompileOptions &options) {
   registerPasses();
-  profile::Span span("compile", ("compile @" + name + " for " + options.device).str(), "compile");
+  profile::Span span("compile", "compile @" + name + " for " + options.device, "compile");
   const TargetBackend *target = findTargetBackend(options.device);
   if (!target)
     return original.emitError("tg: no compiler target for device ")

@@ -62,8 +62,9 @@ void mlir::tg::observeLaunch(void *user, const char *kernel, uint64_t ns, uint64
   ++timing->launches;
   timing->nanoseconds += ns;
   // The observer is called as the launch ends, the device drained.
-  profile::complete(timing->device, kernel, "launch", profile::now() - ns, ns,
-                    {{"flops", std::to_string(flops)}, {"bytes", std::to_string(bytes)}});
+  if (profile::enabled())
+    profile::complete(timing->device, kernel, "launch", profile::now() - ns, ns,
+                      {{"flops", std::to_string(flops)}, {"bytes", std::to_string(bytes)}});
   if (timing->perKernel) {
     double seconds = ns * 1e-9;
     llvm::errs() << llvm::format("  %-24s %9.3f us  %8.2f GFLOPS  %8.2f GB/s\n", kernel, ns * 1e-3,

@@ -176,7 +176,7 @@ void profile::instant(llvm::StringRef track, llvm::StringRef name, llvm::StringR
     record('i', track, name, category, now(), 0, args);
 }
 
-profile::Span::Span(llvm::StringRef track, llvm::StringRef name, llvm::StringRef category)
+profile::Span::Span(llvm::StringRef track, const llvm::Twine &name, llvm::StringRef category)
     : active_(enabled()) {
   if (!active_)
     return;

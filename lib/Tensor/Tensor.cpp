@@ -133,7 +133,7 @@ Tensor fromBytes(const void *data, size_t bytes, DType dtype, Shape shape) {
   if (tgrt_buffer_alloc(openDevice(device), bytes, &handle) != TGRT_OK)
     throw Error(std::string("tg::Tensor: allocating memory failed: ") + tgrt_last_error());
   auto buffer = std::make_shared<DeviceBuffer>(handle, device);
-  mlir::tg::profile::Span copy("copies", "host to " + device + ", " + std::to_string(bytes) + " B",
+  mlir::tg::profile::Span copy("copies", llvm::Twine("host to ") + device + ", " + llvm::Twine(bytes) + " B",
                                "copy");
   if (bytes && tgrt_buffer_write(handle, 0, data, bytes) != TGRT_OK)
     throw Error(std::string("tg::Tensor: copying data in failed: ") + tgrt_last_error());
@@ -167,7 +167,8 @@ std::string readBytes(const Tensor &t) {
   const NodeRef &node = nodeOf(realized);
   std::string bytes(node->numel() * itemsize(node->dtype), '\0');
   mlir::tg::profile::Span copy(
-      "copies", node->device + " to host, " + std::to_string(bytes.size()) + " B", "copy");
+      "copies", llvm::Twine(node->device) + " to host, " + llvm::Twine(bytes.size()) + " B",
+      "copy");
   if (!bytes.empty() &&
       tgrt_buffer_read(node->buffer->handle(), 0, bytes.data(), bytes.size()) != TGRT_OK)
     throw Error(std::string("tg::Tensor: copying data out failed: ") + tgrt_last_error());

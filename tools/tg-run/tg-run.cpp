@@ -180,7 +180,7 @@ public:
   bool flush() {
     if (!used)
       return true;
-    mlir::tg::profile::Span copy("copies", "host to device, " + std::to_string(used) + " B",
+    mlir::tg::profile::Span copy("copies", "host to device, " + llvm::Twine(used) + " B",
                                  "copy");
     tgrt_status status = tgrt_buffer_write(buffer, offset, chunk.data(), used);
     offset += used;
@@ -279,7 +279,7 @@ public:
   const char *next() {
     if (pos == have) {
       have = std::min<uint64_t>(chunk.size(), total - offset);
-      mlir::tg::profile::Span copy("copies", "device to host, " + std::to_string(have) + " B",
+      mlir::tg::profile::Span copy("copies", "device to host, " + llvm::Twine(have) + " B",
                                    "copy");
       if (problem.empty() &&
           tgrt_buffer_read(buffer, offset, chunk.data(), have) != TGRT_OK)

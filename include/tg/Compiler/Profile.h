@@ -14,6 +14,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
 
 #include <cstdint>
 #include <string>
@@ -36,10 +37,11 @@ void complete(llvm::StringRef track, llvm::StringRef name, llvm::StringRef categ
 void instant(llvm::StringRef track, llvm::StringRef name, llvm::StringRef category,
              Args args = {});
 
-/// An event from construction to destruction; nothing when not enabled.
+/// An event from construction to destruction; nothing when not enabled,
+/// when `name` (a Twine, so a hot path builds no text) is never rendered.
 class Span {
 public:
-  Span(llvm::StringRef track, llvm::StringRef name, llvm::StringRef category);
+  Span(llvm::StringRef track, const llvm::Twine &name, llvm::StringRef category);
   ~Span();
   Span(const Span &) = delete;
   Span &operator=(const Span &) = delete;
