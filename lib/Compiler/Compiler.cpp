@@ -10,6 +10,7 @@
 
 #include "tg/Compiler/Compiler.h"
 #include "tg/Compiler/Profile.h"
+#include "tg/Compiler/Viz.h"
 
 #include "ExecutableWriter.h"
 
@@ -59,13 +60,14 @@ void registerPasses() {
 }
 
 /// Runs the pipeline `build` makes on the module; with DEBUG=4 the IR after
-/// every pass goes to the log.
+/// every pass goes to the log, with VIZ to the page.
 LogicalResult runPipeline(ModuleOp module, StringRef stage,
                           function_ref<LogicalResult(OpPassManager &, llvm::raw_ostream &)> build,
-                          const CompileOptions &options) {
+                          const CompileOptions &options, viz::ProgramRecorder &recorder) {
   profile::Span span("compile", stage, "stage");
   PassManager pm(module.getContext());
   profile::instrument(pm);
+  recorder.instrument(pm, stage);
   std::string errors;
   llvm::raw_string_ostream os(errors);
   if (failed(build(pm, os)))
@@ -308,6 +310,7 @@ FailureOr<Executable> mlir::tg::compileFunction(ModuleOp original, StringRef nam
   });
   if (copies.wasInterrupted())
     return failure();
+  viz::ProgramRecorder recorder(function, options.device);
 
   ExecutableWriter writer;
   writer.setName(name);
@@ -320,7 +323,7 @@ FailureOr<Executable> mlir::tg::compileFunction(ModuleOp original, StringRef nam
 
   // Stages 1-3.
   if (failed(runPipeline(*module, "stages 1-3: simplify, kernelize, to linalg", addTensorPipeline,
-                         options)))
+                         options, recorder)))
     return failure();
   if (!options.kernelOpts.empty() && !target->takesKernelOpts())
     return original.emitError("tg: kernel opts are CPU opts; the ")
@@ -350,7 +353,7 @@ FailureOr<Executable> mlir::tg::compileFunction(ModuleOp original, StringRef nam
     };
   };
   if (failed(runPipeline(*module, target->kernelPipelineName(),
-                         build(&TargetBackend::buildKernelPipeline), options)))
+                         build(&TargetBackend::buildKernelPipeline), options, recorder)))
     return failure();
   if (options.debug >= 2 && options.log)
     for (auto kernel : module->getOps<func::FuncOp>())
@@ -367,7 +370,7 @@ FailureOr<Executable> mlir::tg::compileFunction(ModuleOp original, StringRef nam
   TargetBinary binary;
   if (!launched.empty()) {
     if (failed(runPipeline(*module, target->pipelineName(), build(&TargetBackend::buildPipeline),
-                           options)))
+                           options, recorder)))
       return failure();
     profile::Span serializing("compile", "serialize: " + target->binaryKind(), "stage");
     FailureOr<TargetBinary> serialized =
@@ -384,6 +387,7 @@ FailureOr<Executable> mlir::tg::compileFunction(ModuleOp original, StringRef nam
     writer.setKernelInfo(kernel, kernel, summary.parallelSize, summary.flops, summary.bytes);
     executable.kernels.push_back(summary);
   }
+  recorder.setKernels(executable.kernels);
   FailureOr<std::string> blob = writer.finish(binary.bytes, target->binaryKind(), original);
   if (failed(blob))
     return failure();

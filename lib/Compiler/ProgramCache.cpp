@@ -3,6 +3,7 @@
 #include "tg/Compiler/ProgramCache.h"
 
 #include "tg/Compiler/Profile.h"
+#include "tg/Compiler/Viz.h"
 
 #include "tg/Support/Knobs.h"
 
@@ -233,6 +234,9 @@ void evictLeastRecentlyUsed(sqlite3 *db) {
 } // namespace
 
 std::optional<std::string> load(const std::string &key) {
+  // VIZ shows compiles: a program from the cache would be missing from it.
+  if (mlir::tg::viz::enabled())
+    return std::nullopt;
   std::lock_guard<std::recursive_mutex> lock(mutex);
   sqlite3 *db = enabledDatabase();
   if (!db)

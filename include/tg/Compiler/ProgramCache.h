@@ -31,7 +31,8 @@ namespace tg::cache {
 constexpr int kSchemaVersion = 1;
 
 /// The executable stored under `key` for this build of the compiler, when
-/// the disk cache is on (CACHELEVEL is not 0) and the entry is intact.
+/// the disk cache is on (CACHELEVEL is not 0), VIZ is off (it shows
+/// compiles), and the entry is intact.
 std::optional<std::string> load(const std::string &key);
 /// Stores it, then evicts the least recently used entries beyond the cap.
 void store(const std::string &key, const std::string &blob);

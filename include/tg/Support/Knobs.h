@@ -64,7 +64,12 @@ inline constexpr Knob kKnobs[] = {
     {"TGRT_HIP_LIBRARY", "file", "the HIP runtime to open instead of libamdhip64.so",
      "the HIP plug-in", true},
     {"BEAM", "N", "search kernel optimizations by timing them (tinygrad's BEAM)", "", false},
-    {"VIZ", "0/1", "an HTML page of the graph and its kernels (tinygrad's VIZ)", "", false},
+    {"VIZ", "0/1",
+     "an HTML page at exit: each compile's tensor graph, its kernels, and the IR after every "
+     "pass with its time and rewrites (tinygrad's VIZ)",
+     "the tensor library, tg-run, tg-compile", true},
+    {"VIZ_OUT", "path", "where VIZ's page goes (default viz.html)",
+     "the tensor library, tg-run, tg-compile", true},
     {"PROFILE", "0/1",
      "a Chrome trace (Perfetto) at exit: compiles, their stages and passes, launches per "
      "device, copies, program cache hits and misses (tinygrad's PROFILE)",
