@@ -39,6 +39,11 @@ packages=(
   # tg-compile's aarch64 objects: the cross C library and gcc to link them,
   # qemu-user to run them in the tests
   gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
+  # VIZ's page is opened in headless Chromium by its test
+  chromium
+  # the SDK's tests: a consumer built through pkg-config; the Debian
+  # packages CPack makes, listed and unpacked (dpkg-dev) and checked by lintian
+  pkgconf dpkg-dev lintian
 )
 
 missing=()

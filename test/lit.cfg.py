@@ -7,8 +7,9 @@ from lit.llvm import llvm_config
 config.name = "tinygrad-mlir"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir"]
-# fuzz: the fuzz harnesses and their corpora (IR seeds are copies of tests).
-config.excludes = ["unit", "Inputs", "fuzz", "lit.cfg.py", "lit.site.cfg.py", "CMakeLists.txt"]
+# fuzz: the fuzz harnesses and their corpora (IR seeds are copies of tests);
+# sdk, viz: inputs of CTest tests (test/CMakeLists.txt).
+config.excludes = ["unit", "Inputs", "fuzz", "sdk", "viz", "lit.cfg.py", "lit.site.cfg.py", "CMakeLists.txt"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tg_obj_root, "test")
 
