@@ -4,6 +4,8 @@
 
 #include "tg/Compiler/Profile.h"
 
+#include "tgrt.h"
+
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -52,19 +54,15 @@ void addToTotals(const char *kernel, uint64_t ns, uint64_t flops, uint64_t bytes
   all.kernels.insert(kernel);
 }
 
-} // namespace
-
-bool mlir::tg::observesLaunches(int debug) { return debug >= 1 || profile::enabled(); }
-
-void mlir::tg::observeLaunch(void *user, const char *kernel, uint64_t ns, uint64_t flops,
-                             uint64_t bytes) {
-  auto *timing = static_cast<LaunchTiming *>(user);
+/// A tgrt_launch_observer_fn whose `user` is a LaunchTiming.
+void observeLaunch(void *user, const char *kernel, uint64_t ns, uint64_t flops, uint64_t bytes) {
+  auto *timing = static_cast<mlir::tg::LaunchTiming *>(user);
   ++timing->launches;
   timing->nanoseconds += ns;
   // The observer is called as the launch ends, the device drained.
-  if (profile::enabled())
-    profile::complete(timing->device, kernel, "launch", profile::now() - ns, ns,
-                      {{"flops", std::to_string(flops)}, {"bytes", std::to_string(bytes)}});
+  if (mlir::tg::profile::enabled())
+    mlir::tg::profile::complete(timing->device, kernel, "launch", mlir::tg::profile::now() - ns, ns,
+                                {{"flops", std::to_string(flops)}, {"bytes", std::to_string(bytes)}});
   if (timing->perKernel) {
     double seconds = ns * 1e-9;
     llvm::errs() << llvm::format("  %-24s %9.3f us  %8.2f GFLOPS  %8.2f GB/s\n", kernel, ns * 1e-3,
@@ -72,4 +70,20 @@ void mlir::tg::observeLaunch(void *user, const char *kernel, uint64_t ns, uint64
                                  seconds > 0 ? bytes / seconds * 1e-9 : 0.0);
     addToTotals(kernel, ns, flops, bytes);
   }
+}
+
+/// A tgrt_worker_observer_fn whose `user` is a LaunchTiming: the worker's
+/// part of the launch on the device's track for that worker.
+void observeWorker(void *user, const char *kernel, uint32_t worker, uint64_t start, uint64_t ns) {
+  auto *timing = static_cast<mlir::tg::LaunchTiming *>(user);
+  mlir::tg::profile::complete(timing->device + " worker " + std::to_string(worker), kernel,
+                              "worker", mlir::tg::profile::fromMonotonic(start), ns);
+}
+
+} // namespace
+
+void mlir::tg::observeLaunches(tgrt_executable executable, LaunchTiming &timing, int debug) {
+  bool profiling = profile::enabled();
+  tgrt_executable_observe(executable, debug >= 1 || profiling ? observeLaunch : nullptr, &timing);
+  tgrt_executable_observe_workers(executable, profiling ? observeWorker : nullptr, &timing);
 }

@@ -159,9 +159,19 @@ bool profile::enabled() {
 }
 
 uint64_t profile::now() {
+  // The trace (and its origin) first, so that the first event is not
+  // before the origin.
+  auto origin = trace().origin;
   return uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(
-                      std::chrono::steady_clock::now() - trace().origin)
+                      std::chrono::steady_clock::now() - origin)
                       .count());
+}
+
+uint64_t profile::fromMonotonic(uint64_t nanoseconds) {
+  auto origin = uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                             trace().origin.time_since_epoch())
+                             .count());
+  return nanoseconds > origin ? nanoseconds - origin : 0;
 }
 
 void profile::complete(llvm::StringRef track, llvm::StringRef name, llvm::StringRef category,

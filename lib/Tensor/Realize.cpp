@@ -166,9 +166,7 @@ void realizeNodes(const std::vector<NodeRef> &targets) {
   mlir::tg::LaunchTiming timing;
   timing.perKernel = debug >= 2;
   timing.device = device;
-  tgrt_executable_observe(program.executable,
-                          mlir::tg::observesLaunches(debug) ? mlir::tg::observeLaunch : nullptr,
-                          &timing);
+  mlir::tg::observeLaunches(program.executable, timing, debug);
   if (tgrt_executable_run(program.executable, inputs.data(), inputs.size(), outputs.data(),
                           outputs.size()) != TGRT_OK)
     throw Error(std::string("tg::Tensor: running the program failed: ") + tgrt_last_error());

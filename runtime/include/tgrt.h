@@ -127,6 +127,17 @@ tgrt_status tgrt_executable_observe(tgrt_executable executable,
                                     tgrt_launch_observer_fn observer,
                                     void *user);
 
+/* Per-worker timing, for PROFILE: on a device that splits a launch over
+ * workers (the CPU's threads), called after each launch once per worker
+ * that ran, with when it started and how long it ran, in nanoseconds of
+ * CLOCK_MONOTONIC. Other devices do not call it. */
+typedef void (*tgrt_worker_observer_fn)(void *user, const char *kernel,
+                                        uint32_t worker, uint64_t start_ns,
+                                        uint64_t duration_ns);
+tgrt_status tgrt_executable_observe_workers(tgrt_executable executable,
+                                            tgrt_worker_observer_fn observer,
+                                            void *user);
+
 /* Runs the executable: `inputs` are the arguments (sizes must match), and
  * `outputs` receives one new buffer per result (release each). A result that
  * is an argument updated in place (tg.assign) is that argument's buffer,

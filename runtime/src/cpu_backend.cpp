@@ -196,12 +196,15 @@ int kernelGet(void *, void *module, const char *symbol, void **kernel,
   return 0;
 }
 
+unsigned workersFor(const ThreadPool &pool, const tg_kernel_desc *desc) {
+  uint64_t wanted = std::max<uint64_t>(1, desc->parallel_size);
+  return static_cast<unsigned>(std::min<uint64_t>(pool.size(), wanted));
+}
+
 int launch(void *device, void *kernel, const tg_kernel_desc *desc,
            void *const *buffers, uint32_t, char *) {
   ThreadPool &pool = static_cast<CpuDevice *>(device)->pool;
-  uint64_t wanted = std::max<uint64_t>(1, desc->parallel_size);
-  unsigned workers = static_cast<unsigned>(std::min<uint64_t>(pool.size(), wanted));
-  pool.run(reinterpret_cast<tg_cpu_kernel_fn>(kernel), buffers, workers);
+  pool.run(reinterpret_cast<tg_cpu_kernel_fn>(kernel), buffers, workersFor(pool, desc));
   return 0;
 }
 
@@ -219,6 +222,14 @@ const tg_backend kCpuBackend = {
 } // namespace
 
 const tg_backend *cpuBackend() { return &kCpuBackend; }
+
+void cpuLaunchTimed(void *device, void *kernel, const tg_kernel_desc *desc,
+                    void *const *buffers, std::vector<ThreadPool::Span> *spans) {
+  ThreadPool &pool = static_cast<CpuDevice *>(device)->pool;
+  spans->assign(workersFor(pool, desc), ThreadPool::Span{0, 0});
+  pool.run(reinterpret_cast<tg_cpu_kernel_fn>(kernel), buffers,
+           static_cast<unsigned>(spans->size()), spans->data());
+}
 
 bool cpuThreadCount(unsigned *threads, std::string *error) {
   for (const char *name : {"THREADS", "NUM_CPU_THREADS"}) {

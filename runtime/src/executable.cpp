@@ -3,6 +3,7 @@
 #include "buffer.h"
 #include "device.h"
 #include "backends.h"
+#include "cpu_backend.h"
 #include "executable_format.h"
 
 #include <chrono>
@@ -12,6 +13,15 @@
 
 using namespace tgrt;
 using ull = unsigned long long;
+
+// Who is told about each launch (tgrt_executable_observe) and about each
+// of its workers (tgrt_executable_observe_workers).
+struct Observers {
+  tgrt_launch_observer_fn launch = nullptr;
+  void *launchUser = nullptr;
+  tgrt_worker_observer_fn worker = nullptr;
+  void *workerUser = nullptr;
+};
 
 struct tgrt::Executable {
   explicit Executable(Device *device) : device(device) { retainDevice(device); }
@@ -26,8 +36,7 @@ struct tgrt::Executable {
   void *module = nullptr;
   std::vector<void *> kernels; // the backend's handle of each kernel
   std::mutex observerMutex;
-  tgrt_launch_observer_fn observer = nullptr;
-  void *observerUser = nullptr;
+  Observers observers;
 };
 
 // Resolves the image's kernels on its device.
@@ -164,8 +173,20 @@ extern "C" tgrt_status tgrt_executable_observe(tgrt_executable token,
   if (!executable)
     return TGRT_INVALID_ARGUMENT;
   std::lock_guard<std::mutex> lock(executable->observerMutex);
-  executable->observer = observer;
-  executable->observerUser = user;
+  executable->observers.launch = observer;
+  executable->observers.launchUser = user;
+  return succeed();
+}
+
+extern "C" tgrt_status tgrt_executable_observe_workers(
+    tgrt_executable token, tgrt_worker_observer_fn observer, void *user) {
+  Executable *executable = lookup<Executable>(
+      token, "tgrt_executable_observe_workers", "executable");
+  if (!executable)
+    return TGRT_INVALID_ARGUMENT;
+  std::lock_guard<std::mutex> lock(executable->observerMutex);
+  executable->observers.worker = observer;
+  executable->observers.workerUser = user;
   return succeed();
 }
 
@@ -212,42 +233,52 @@ static tgrt_status checkArguments(Executable *executable,
 
 static tgrt_status launch(Executable *executable, uint32_t stepIndex,
                           const tg_step &step, void *const *args,
-                          tgrt_launch_observer_fn observer, void *user) {
+                          const Observers &observers) {
   Device *device = executable->device;
   const ExecutableImage &image = executable->image;
   const tg_kernel_desc &kernel = image.kernels()[step.kernel];
   const char *name = image.kernelName(step.kernel);
+  void *handle = executable->kernels[step.kernel];
+  bool timed = observers.launch != nullptr;
   BackendError error;
   // With an observer each launch is timed alone: the device is drained
   // before the clock starts and again before it stops.
-  if (observer && device->backend->synchronize(device->handle, error.text))
+  if (timed && device->backend->synchronize(device->handle, error.text))
     return fail(TGRT_BACKEND_ERROR, "%s failed to synchronize before step %u: "
                 "%s", device->name.c_str(), stepIndex, error.reason());
   auto start = std::chrono::steady_clock::now();
-  if (device->backend->launch(device->handle, executable->kernels[step.kernel],
-                              &kernel, args, step.num_buffers, error.text) ||
-      (observer && device->backend->synchronize(device->handle, error.text)))
+  // Only the CPU's workers are known here; its launches are synchronous.
+  std::vector<ThreadPool::Span> spans;
+  if (observers.worker && device->backend == cpuBackend())
+    cpuLaunchTimed(device->handle, handle, &kernel, args, &spans);
+  else if (device->backend->launch(device->handle, handle, &kernel, args,
+                                   step.num_buffers, error.text))
     return fail(TGRT_BACKEND_ERROR, "step %u, kernel %s, failed on %s: %s",
                 stepIndex, name, device->name.c_str(), error.reason());
-  if (observer) {
+  if (timed && device->backend->synchronize(device->handle, error.text))
+    return fail(TGRT_BACKEND_ERROR, "step %u, kernel %s, failed on %s: %s",
+                stepIndex, name, device->name.c_str(), error.reason());
+  if (timed) {
     auto elapsed = std::chrono::steady_clock::now() - start;
-    observer(user, name,
-             uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(
-                          elapsed).count()),
-             kernel.flops, kernel.bytes);
+    observers.launch(
+        observers.launchUser, name,
+        uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(elapsed)
+                     .count()),
+        kernel.flops, kernel.bytes);
   }
+  for (uint32_t worker = 0; worker < spans.size(); ++worker)
+    observers.worker(observers.workerUser, name, worker, spans[worker].start,
+                     spans[worker].end - spans[worker].start);
   return TGRT_OK;
 }
 
 // Runs the plan over `slots`, one buffer per entry of the buffer table.
 static tgrt_status runSteps(Executable *executable,
                             const std::vector<Buffer *> &slots) {
-  tgrt_launch_observer_fn observer;
-  void *user;
+  Observers observers;
   {
     std::lock_guard<std::mutex> lock(executable->observerMutex);
-    observer = executable->observer;
-    user = executable->observerUser;
+    observers = executable->observers;
   }
   Device *device = executable->device;
   const ExecutableImage &image = executable->image;
@@ -259,7 +290,7 @@ static tgrt_status runSteps(Executable *executable,
       args[a] = slots[image.stepBuffer(step, a)]->memory;
     if (step.kind == TG_STEP_LAUNCH) {
       if (tgrt_status status =
-              launch(executable, s, step, args.data(), observer, user))
+              launch(executable, s, step, args.data(), observers))
         return status;
       continue;
     }

@@ -4,9 +4,29 @@
 
 #include "error.h"
 
+#include <chrono>
 #include <cstring>
 
 namespace tgrt {
+
+static uint64_t monotonicNanoseconds() {
+  return uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                      std::chrono::steady_clock::now().time_since_epoch())
+                      .count());
+}
+
+// Runs worker `worker` of a launch, timed into spans[worker] when asked.
+static void runWorker(tg_cpu_kernel_fn fn, void *const *buffers,
+                      unsigned worker, unsigned workers,
+                      ThreadPool::Span *spans) {
+  if (!spans) {
+    fn(buffers, worker, workers);
+    return;
+  }
+  spans[worker].start = monotonicNanoseconds();
+  fn(buffers, worker, workers);
+  spans[worker].end = monotonicNanoseconds();
+}
 
 ThreadPool::~ThreadPool() { stop(); }
 
@@ -60,8 +80,9 @@ void ThreadPool::serve(unsigned worker) {
     tg_cpu_kernel_fn fn = fn_;
     void *const *buffers = buffers_;
     unsigned workers = workers_;
+    Span *spans = spans_;
     lock.unlock();
-    fn(buffers, worker, workers);
+    runWorker(fn, buffers, worker, workers, spans);
     lock.lock();
     if (--pending_ == 0)
       done_.notify_one();
@@ -69,18 +90,19 @@ void ThreadPool::serve(unsigned worker) {
 }
 
 void ThreadPool::run(tg_cpu_kernel_fn fn, void *const *buffers,
-                     unsigned workers) {
+                     unsigned workers, Span *spans) {
   std::lock_guard<std::mutex> launch(launchMutex_);
   if (workers > 1) {
     std::lock_guard<std::mutex> lock(mutex_);
     fn_ = fn;
     buffers_ = buffers;
     workers_ = workers;
+    spans_ = spans;
     pending_ = workers - 1;
     ++generation_;
     wake_.notify_all();
   }
-  fn(buffers, 0, workers);
+  runWorker(fn, buffers, 0, workers, spans);
   if (workers > 1) {
     // The helpers read this launch's arguments until they report done.
     std::unique_lock<std::mutex> lock(mutex_);

@@ -5,6 +5,7 @@
 #include "tg_executable.h"
 
 #include <condition_variable>
+#include <cstdint>
 #include <mutex>
 #include <pthread.h>
 #include <string>
@@ -26,9 +27,16 @@ public:
   bool start(unsigned size, std::string *error);
   unsigned size() const { return static_cast<unsigned>(helpers_.size()) + 1; }
 
+  // When each worker of a launch started and ended (CLOCK_MONOTONIC ns).
+  struct Span {
+    uint64_t start, end;
+  };
+
   // Calls fn(buffers, w, workers) for every w in [0, workers) and returns
-  // when all are done; workers <= size(). One launch runs at a time.
-  void run(tg_cpu_kernel_fn fn, void *const *buffers, unsigned workers);
+  // when all are done; workers <= size(). One launch runs at a time. With
+  // `spans` (workers entries), each worker's times go in its entry.
+  void run(tg_cpu_kernel_fn fn, void *const *buffers, unsigned workers,
+           Span *spans = nullptr);
 
 private:
   struct Helper {
@@ -47,6 +55,7 @@ private:
   tg_cpu_kernel_fn fn_ = nullptr;
   void *const *buffers_ = nullptr;
   unsigned workers_ = 0;
+  Span *spans_ = nullptr;
   unsigned long long generation_ = 0;
   unsigned pending_ = 0;
   bool stopping_ = false;

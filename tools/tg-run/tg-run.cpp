@@ -731,8 +731,7 @@ int main(int argc, char **argv) {
   mlir::tg::LaunchTiming timing;
   timing.perKernel = debug >= 2;
   timing.device = tgrt_device_name(dev);
-  if (mlir::tg::observesLaunches(debug))
-    tgrt_executable_observe(exe, mlir::tg::observeLaunch, &timing);
+  mlir::tg::observeLaunches(exe, timing, debug);
   std::vector<tgrt_buffer> outputs(numOutputs);
   for (unsigned run = 0; run < runs; ++run) {
     if (run)

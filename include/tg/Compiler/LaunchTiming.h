@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <string>
 
+typedef struct tgrt_executable_t *tgrt_executable;
+
 namespace mlir::tg {
 
 /// What a run's launches took, summed; with `perKernel` (DEBUG=2) each
@@ -19,11 +21,10 @@ struct LaunchTiming {
   std::string device;
 };
 
-/// Whether launches are observed at all: DEBUG>=1 or PROFILE.
-bool observesLaunches(int debug);
-
-/// A tgrt_launch_observer_fn whose `user` is a LaunchTiming.
-void observeLaunch(void *user, const char *kernel, uint64_t ns, uint64_t flops, uint64_t bytes);
+/// Has `timing` observe the executable's launches when DEBUG>=1 or PROFILE
+/// asks for them, and with PROFILE each worker's part of every launch too
+/// (on the device's worker tracks); stops observing otherwise.
+void observeLaunches(tgrt_executable executable, LaunchTiming &timing, int debug);
 
 } // namespace mlir::tg
 

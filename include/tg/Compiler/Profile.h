@@ -3,7 +3,9 @@
 // tinygrad's PROFILE: with PROFILE=1 the compiler, the tensor library and
 // the tools record what they do as events of the Chrome trace format, on
 // tracks: "compile" (each compile, its stages, and every pass in them), one
-// per device (each kernel launch), "copies" (host to device and back) and
+// per device (each kernel launch) and one per worker of a device that splits
+// launches over workers ("CPU:0 worker 1": its part of each launch),
+// "copies" (host to device and back) and
 // "program cache" (hits and misses). The process writes them at exit to
 // PROFILE_OUT (default profile.json), which Perfetto (ui.perfetto.dev) and
 // chrome://tracing open. Without PROFILE nothing is recorded.
@@ -30,6 +32,9 @@ using Args = llvm::ArrayRef<std::pair<llvm::StringRef, std::string>>;
 bool enabled();
 /// Nanoseconds on the trace's clock (steady, from the process's first event).
 uint64_t now();
+/// A time of CLOCK_MONOTONIC (steady_clock's epoch), in nanoseconds, on the
+/// trace's clock.
+uint64_t fromMonotonic(uint64_t nanoseconds);
 /// An event on `track` that began at `start` and lasted `duration` ns.
 void complete(llvm::StringRef track, llvm::StringRef name, llvm::StringRef category,
               uint64_t start, uint64_t duration, Args args = {});

@@ -29,7 +29,8 @@ struct EntryPointsPass : tg::impl::TGCPUEntryPointsBase<EntryPointsPass> {
 
   /// void <name>(void *const *buffers, i64 worker, i64 workers): loads each
   /// buffer pointer and calls the kernel, renamed `<name>.body`, with them.
-  /// The exported symbol is the kernel's own name, the one DEBUG=2 shows.
+  /// The exported symbol is the kernel's own name, the one DEBUG=2 shows,
+  /// and has the kernel's tg.parallel_size, which serialize reads.
   LogicalResult addEntryPoint(LLVM::LLVMFuncOp kernel) {
     MLIRContext *context = kernel.getContext();
     Location loc = kernel.getLoc();
@@ -57,6 +58,9 @@ struct EntryPointsPass : tg::impl::TGCPUEntryPointsBase<EntryPointsPass> {
     SymbolTable::setSymbolName(kernel, bodyName);
     kernel.setLinkage(LLVM::Linkage::Internal);
     auto entry = LLVM::LLVMFuncOp::create(b, loc, name, entryType);
+    // What the runtime launches says how many workers it splits over.
+    if (Attribute size = kernel->getAttr("tg.parallel_size"))
+      entry->setAttr("tg.parallel_size", size);
     Block *body = entry.addEntryBlock(b);
     b.setInsertionPointToStart(body);
     SmallVector<Value> args;

@@ -3,8 +3,11 @@
 // The kernel becomes internal `E_4.body`; the exported `E_4` loads each
 // buffer pointer from the table and passes the worker split through.
 // CHECK-LABEL: llvm.func internal @E_4.body(
+// The entry point is what the runtime launches: it carries how many
+// workers the kernel can be split over.
 // CHECK-LABEL: llvm.func @E_4(
 // CHECK-SAME: %[[TABLE:.*]]: !llvm.ptr, %[[W:.*]]: i64, %[[NW:.*]]: i64)
+// CHECK-SAME: attributes {tg.parallel_size = 4 : i64}
 // CHECK: %[[S0:.*]] = llvm.getelementptr %[[TABLE]][0] : (!llvm.ptr) -> !llvm.ptr, !llvm.ptr
 // CHECK: %[[B0:.*]] = llvm.load %[[S0]] : !llvm.ptr -> !llvm.ptr
 // CHECK: %[[S1:.*]] = llvm.getelementptr %[[TABLE]][1] : (!llvm.ptr) -> !llvm.ptr, !llvm.ptr
@@ -14,7 +17,7 @@
 // Functions that are not kernels get no entry point.
 // CHECK-LABEL: llvm.func @helper(
 // CHECK-NOT: @helper.body
-llvm.func @E_4(%x: !llvm.ptr, %out: !llvm.ptr, %w: i64, %nw: i64) attributes {tg.kernel} {
+llvm.func @E_4(%x: !llvm.ptr, %out: !llvm.ptr, %w: i64, %nw: i64) attributes {tg.kernel, tg.parallel_size = 4 : i64} {
   llvm.return
 }
 llvm.func @helper(%x: !llvm.ptr, %w: i64, %nw: i64) {

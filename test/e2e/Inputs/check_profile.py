@@ -1,11 +1,12 @@
 #!/usr/bin/python3
 """Checks a PROFILE=1 trace (the Chrome trace format): it is JSON, its tracks
 are named, each compile holds its stages and each stage its passes, launches
-are on their device's track with their flops and bytes, and the copies and
+are on their device's track with their flops and bytes, each worker's part
+of a launch is on its worker's track within that launch, and the copies and
 program cache events expected are there.
 
     check_profile.py TRACE [--compiles N] [--launches N] [--device NAME]
-                           [--cache EVENT]... [--no-copies]
+                           [--cache EVENT]... [--no-copies] [--workers N]
 """
 import argparse
 import collections
@@ -13,6 +14,9 @@ import json
 import sys
 
 EPSILON = 1e-3  # microseconds
+# A launch's event is placed when its observer is called, after the launch;
+# its workers' were clocked during it: they may start this much earlier.
+WORKER_SLACK = 200  # microseconds
 
 
 def within(inner, outer):
@@ -20,7 +24,8 @@ def within(inner, outer):
             inner["ts"] + inner["dur"] <= outer["ts"] + outer["dur"] + EPSILON)
 
 
-def check(path, compiles=None, launches=None, device="CPU:0", cache=(), copies=True):
+def check(path, compiles=None, launches=None, device="CPU:0", cache=(), copies=True,
+          workers=None):
     with open(path) as f:
         trace = json.load(f)
     events = trace["traceEvents"]
@@ -54,6 +59,19 @@ def check(path, compiles=None, launches=None, device="CPU:0", cache=(), copies=T
     for e in ran:
         assert int(e["args"]["flops"]) >= 0 and int(e["args"]["bytes"]) > 0, e
 
+    # Each worker's part of a launch is on the device's track for that
+    # worker, inside a launch of the same kernel.
+    worker_tracks = sorted(name for name in tracks if name.startswith(device + " worker "))
+    if workers is not None:
+        assert len(worker_tracks) == workers, f"worker tracks {worker_tracks}, expected {workers}"
+    for name in worker_tracks:
+        for part in tracks[name]:
+            assert part["cat"] == "worker" and part["ph"] == "X", part
+            assert any(e["name"] == part["name"] and
+                       e["ts"] - WORKER_SLACK <= part["ts"] and
+                       part["ts"] + part["dur"] <= e["ts"] + e["dur"] + EPSILON for e in ran), \
+                f"a worker's part outside any launch of {part['name']}: {part}"
+
     if copies:
         moved = tracks["copies"]
         assert moved and all(e["cat"] == "copy" and e["ph"] == "X" for e in moved), moved
@@ -71,9 +89,10 @@ def main():
     parser.add_argument("--device", default="CPU:0")
     parser.add_argument("--cache", action="append", default=[])
     parser.add_argument("--no-copies", action="store_true")
+    parser.add_argument("--workers", type=int)
     args = parser.parse_args()
     tracks = check(args.trace, args.compiles, args.launches, args.device, args.cache,
-                   not args.no_copies)
+                   not args.no_copies, args.workers)
     print("profile: " + ", ".join(f"{name} {len(events)}" for name, events in sorted(tracks.items())
                                   if events))
 
