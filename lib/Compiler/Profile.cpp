@@ -15,7 +15,6 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <mutex>
 #include <unistd.h>
 #include <vector>
@@ -151,10 +150,7 @@ private:
 } // namespace
 
 bool profile::enabled() {
-  static const bool on = [] {
-    const char *value = ::tg::knobs::value("PROFILE");
-    return value && std::strcmp(value, "0") != 0;
-  }();
+  static const bool on = ::tg::knobs::on("PROFILE");
   return on;
 }
 

@@ -23,8 +23,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
-#include <errno.h>
+#include <errno.h> // program_invocation_short_name
 #include <mutex>
 #include <vector>
 
@@ -418,10 +417,7 @@ private:
 } // namespace
 
 bool viz::enabled() {
-  static const bool on = [] {
-    const char *value = ::tg::knobs::value("VIZ");
-    return value && std::strcmp(value, "0") != 0;
-  }();
+  static const bool on = ::tg::knobs::on("VIZ");
   return on;
 }
 

@@ -120,6 +120,12 @@ inline int integer(const char *name, int otherwise = 0) {
   return text ? std::atoi(text) : otherwise;
 }
 
+/// Whether a switch (PROFILE, VIZ) is set to anything but 0.
+inline bool on(const char *name) {
+  const char *text = value(name);
+  return text && std::strcmp(text, "0") != 0;
+}
+
 /// The list for people: a Markdown table, or plain lines for --help.
 inline std::string describe(bool markdown) {
   std::string text = markdown ? "| knob | values | meaning | read by |\n| --- | --- | --- | --- |\n"
