@@ -8,6 +8,9 @@
 // second; the median is reported. The roofline line comes from
 // tg-roofline. `tg-bench [name...]` runs only the named workloads
 // ("roofline" for that line); `tg-bench --list` names them all.
+// `tg-bench --compare` then runs the same workloads on torch and tinygrad
+// (bench/compare/workloads.py), prints their lines too, and a table of
+// each figure beside ours with the ratio.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,7 +19,9 @@
 
 #include "JSONNumber.h"
 
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
 
 #include <algorithm>
 #include <chrono>
@@ -25,6 +30,7 @@
 #include "tg/Frontend/ONNX/ONNX.h"
 
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -51,9 +57,20 @@ double medianSeconds(const std::function<void()> &call) {
 
 using tg::bench::attribute;
 
+/// A workload's figure on one system: our lines, and --compare's.
+struct Figure {
+  std::string name;
+  double value;
+};
+/// By workload, then system, in the order the workloads ran.
+std::vector<std::string> ranWorkloads;
+std::map<std::string, std::map<std::string, Figure>> figures;
+
 /// One workload's line; `figure` is left out when it is "ms" itself.
 void report(const std::string &workload, double secondsPerCall, const std::string &figure,
             double value, const std::function<void(llvm::json::OStream &)> &more = {}) {
+  ranWorkloads.push_back(workload);
+  figures[workload]["tinygrad-mlir"] = {figure, value};
   {
     llvm::json::OStream json(llvm::outs());
     json.object([&] {
@@ -190,6 +207,64 @@ void resnet18Onnx(int64_t batch) {
   report("resnet18_onnx_infer_b" + std::to_string(batch), s, "images_per_s", double(batch) / s);
 }
 
+/// Runs bench/compare/workloads.py for `system` on the workloads that ran,
+/// printing its lines and keeping their figures.
+void compareWith(const std::string &system) {
+  std::string command = "/usr/bin/python3 '" TG_BENCH_COMPARE_SCRIPT "' --system " + system;
+  for (const std::string &workload : ranWorkloads)
+    command += " " + workload;
+  llvm::outs().flush();
+  FILE *pipe = popen(command.c_str(), "r");
+  if (!pipe)
+    throw tg::Error("cannot run " + command);
+  char buffer[4096];
+  while (std::fgets(buffer, sizeof buffer, pipe)) {
+    llvm::outs() << buffer;
+    llvm::outs().flush();
+    llvm::Expected<llvm::json::Value> line = llvm::json::parse(llvm::StringRef(buffer).trim());
+    if (!line) {
+      llvm::consumeError(line.takeError());
+      continue;
+    }
+    const llvm::json::Object *object = line->getAsObject();
+    std::optional<llvm::StringRef> workload = object ? object->getString("workload") : std::nullopt;
+    if (!workload || !figures.count(workload->str()))
+      continue;
+    const std::string &figure = figures[workload->str()]["tinygrad-mlir"].name;
+    if (std::optional<double> value = object->getNumber(figure))
+      figures[workload->str()][system] = {figure, *value};
+  }
+  if (pclose(pipe) != 0)
+    throw tg::Error("the comparison on " + system + " failed: " + command);
+}
+
+/// Each workload's figure on every system, and ours over theirs (over 1:
+/// ours is better; for ms the other way round).
+void printComparison(const std::vector<std::string> &systems) {
+  llvm::outs() << llvm::format("\n%-24s %-12s %14s", "workload", "figure", "tinygrad-mlir");
+  for (const std::string &system : systems)
+    llvm::outs() << llvm::format(" %12s %8s", system.c_str(), "ratio");
+  llvm::outs() << "\n";
+  for (const std::string &workload : ranWorkloads) {
+    const Figure &ours = figures[workload]["tinygrad-mlir"];
+    llvm::outs() << llvm::format("%-24s %-12s %14.2f", workload.c_str(), ours.name.c_str(),
+                                 ours.value);
+    for (const std::string &system : systems) {
+      auto theirs = figures[workload].find(system);
+      if (theirs == figures[workload].end() || theirs->second.value <= 0 || ours.value <= 0) {
+        llvm::outs() << llvm::format(" %12s %8s", "-", "-");
+        continue;
+      }
+      double ratio = ours.name == "ms" ? theirs->second.value / ours.value
+                                       : ours.value / theirs->second.value;
+      llvm::outs() << llvm::format(" %12.2f %7.2fx", theirs->second.value, ratio);
+    }
+    llvm::outs() << "\n";
+  }
+  llvm::outs() << "(ratio: how many times better ours is; a system without a figure did not "
+                  "run or is not installed, as its line above says)\n";
+}
+
 const std::vector<std::pair<std::string, std::function<void()>>> &workloads() {
   static const std::vector<std::pair<std::string, std::function<void()>>> all = {
       {"matmul_256", [] { matmul(256); }},
@@ -215,6 +290,11 @@ llvm::cl::list<std::string> wantedFlag(llvm::cl::Positional, llvm::cl::desc("[wo
                                        llvm::cl::cat(benchCategory));
 llvm::cl::opt<bool> listWorkloads("list", llvm::cl::desc("Name every workload and exit"),
                                   llvm::cl::cat(benchCategory));
+llvm::cl::opt<bool> compareFlag(
+    "compare",
+    llvm::cl::desc("Then run the same workloads on torch and tinygrad (TINYGRAD_PATH: a "
+                   "checkout) and print each figure beside ours"),
+    llvm::cl::cat(benchCategory));
 
 int main(int argc, char **argv) {
   tg::setVersionPrinter();
@@ -227,6 +307,7 @@ int main(int argc, char **argv) {
   // Copied: lld, which links CPU kernels in the process, resets every
   // llvm::cl option (cl::ResetAllOptionOccurrences) at the first compile.
   const std::vector<std::string> wanted(wantedFlag.begin(), wantedFlag.end());
+  const bool compare = compareFlag;
   if (listWorkloads) {
     for (const auto &workload : workloads())
       llvm::outs() << workload.first << "\n";
@@ -250,6 +331,12 @@ int main(int argc, char **argv) {
         run();
     if (wanted.empty() || std::find(wanted.begin(), wanted.end(), "roofline") != wanted.end())
       roofline(argv[0]);
+    if (compare) {
+      const std::vector<std::string> systems = {"torch", "tinygrad"};
+      for (const std::string &system : systems)
+        compareWith(system);
+      printComparison(systems);
+    }
     return 0;
   } catch (const tg::Error &e) {
     llvm::errs() << "tg-bench: " << e.what() << "\n";

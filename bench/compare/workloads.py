@@ -1,0 +1,217 @@
+#!/usr/bin/python3
+"""The standard workloads (bench/WORKLOADS.md) on torch or tinygrad, timed as
+tg-bench times ours, one JSON line each in tg-bench's format:
+
+    {"system":"torch","device":"CPU","workload":NAME,"ms":...,FIGURE:...}
+
+    workloads.py --system torch|tinygrad [--list] [WORKLOAD...]
+
+Every workload is called once first, then for at least a second and three
+calls; `ms` is the median call. torch uses THREADS threads (default: every
+core), as tg-bench does. tinygrad is imported from TINYGRAD_PATH when set
+(a checkout of github.com/tinygrad/tinygrad; only from there), else from
+the interpreter's path, on its CPU device. A system that cannot be imported prints one line,
+{"system":...,"unavailable":"why"}, and exits 0: tg-bench --compare shows
+it. The resnet18 workloads have their own script (bench/resnet18_onnx.py).
+"""
+import argparse
+import json
+import os
+import sys
+import time
+
+
+def median_seconds(call):
+    call()
+    times = []
+    start = time.perf_counter()
+    while len(times) < 3 or time.perf_counter() - start < 1.0:
+        t0 = time.perf_counter()
+        call()
+        times.append(time.perf_counter() - t0)
+    times.sort()
+    return times[len(times) // 2]
+
+
+class System:
+    """The workloads written with one library; `realize` makes a result
+    exist (torch computes eagerly, tinygrad lazily)."""
+
+    def __init__(self, name, device):
+        self.name, self.device = name, device
+
+    def report(self, workload, seconds, figure, value, **more):
+        line = {"system": self.name, "device": self.device, "workload": workload,
+                "ms": round(seconds * 1e3, 3)}
+        if figure != "ms":
+            line[figure] = round(value, 2)
+        line.update({key: round(v, 3) for key, v in more.items()})
+        print(json.dumps(line), flush=True)
+
+    def matmul(self, n):
+        a, b = self.rand(n, n), self.rand(n, n)
+        s = median_seconds(lambda: self.realize(a @ b))
+        self.report(f"matmul_{n}", s, "gflops", 2.0 * n ** 3 / s * 1e-9)
+
+    def gelu_fused(self):
+        n = 4096
+        x, a, b = self.rand(n, n), self.rand(n, n), self.rand(n)
+        s = median_seconds(lambda: self.realize(self.gelu(x * a + b)))
+        self.report("gelu_fused_4096x4096", s, "gbps", 3.0 * n * n * 4 / s * 1e-9)
+
+    def sum_rows(self):
+        n = 4096
+        x = self.rand(n, n)
+        s = median_seconds(lambda: self.realize(x.sum(1)))
+        self.report("sum_rows_4096x4096", s, "gbps", n * n * 4 / s * 1e-9)
+
+    def softmax(self):
+        x = self.rand(4096, 4096)
+        s = median_seconds(lambda: self.realize(x.softmax(1)))
+        self.report("softmax_4096x4096", s, "ms", s * 1e3)
+
+    def conv2d(self):
+        x, w = self.rand(16, 64, 56, 56), self.rand(64, 64, 3, 3)
+        s = median_seconds(lambda: self.realize(self.conv(x, w)))
+        self.report("conv2d_16x64x56x56_k3", s, "gflops", 2.0 * 16 * 64 * 56 * 56 * 64 * 9 / s * 1e-9)
+
+    def train(self, workload, model, shape):
+        step = self.train_step(model, shape)
+        start = time.perf_counter()
+        step()
+        first = time.perf_counter() - start
+        s = median_seconds(step)
+        self.report(workload, s, "steps_per_s", 1 / s, first_step_s=first)
+
+    def workloads(self):
+        return {
+            "matmul_256": lambda: self.matmul(256),
+            "matmul_512": lambda: self.matmul(512),
+            "matmul_1024": lambda: self.matmul(1024),
+            "matmul_2048": lambda: self.matmul(2048),
+            "gelu_fused_4096x4096": self.gelu_fused,
+            "sum_rows_4096x4096": self.sum_rows,
+            "softmax_4096x4096": self.softmax,
+            "conv2d_16x64x56x56_k3": self.conv2d,
+            "train_step_mlp_b128": lambda: self.train("train_step_mlp_b128", self.mlp(), (784,)),
+            "train_step_cnn_b128": lambda: self.train("train_step_cnn_b128", self.cnn(), (1, 28, 28)),
+        }
+
+
+class Torch(System):
+    def __init__(self):
+        import torch
+        import torch.nn.functional
+        self.torch, self.F = torch, torch.nn.functional
+        torch.set_num_threads(int(os.environ.get("THREADS", 0)) or os.cpu_count())
+        super().__init__("torch", "CPU")
+
+    def rand(self, *shape):
+        return self.torch.rand(*shape)
+
+    def realize(self, tensor):
+        return tensor
+
+    def gelu(self, x):
+        return self.F.gelu(x, approximate="tanh")
+
+    def conv(self, x, w):
+        return self.F.conv2d(x, w, padding=1)
+
+    def mlp(self):
+        nn = self.torch.nn
+        return nn.Sequential(nn.Linear(784, 512), nn.ReLU(), nn.Linear(512, 10))
+
+    def cnn(self):
+        nn = self.torch.nn
+        return nn.Sequential(nn.Conv2d(1, 32, 3), nn.ReLU(), nn.Conv2d(32, 64, 3), nn.ReLU(),
+                             nn.MaxPool2d(2), nn.Flatten(), nn.Linear(9216, 128), nn.ReLU(),
+                             nn.Linear(128, 10))
+
+    def train_step(self, model, shape):
+        adam = self.torch.optim.Adam(model.parameters(), lr=1e-3)
+        x = self.torch.randn(128, *shape)
+        y = self.torch.randint(0, 10, (128,))
+
+        def step():
+            adam.zero_grad()
+            loss = self.F.cross_entropy(model(x), y)
+            loss.backward()
+            adam.step()
+        return step
+
+
+class Tinygrad(System):
+    def __init__(self):
+        checkout = os.environ.get("TINYGRAD_PATH")
+        if checkout:
+            if not os.path.isfile(os.path.join(checkout, "tinygrad", "__init__.py")):
+                raise ImportError(f"no tinygrad package in TINYGRAD_PATH={checkout}")
+            sys.path.insert(0, checkout)
+        import tinygrad
+        from tinygrad import nn
+        from tinygrad.helpers import Context
+        self.Tensor, self.nn, self.Context = tinygrad.Tensor, nn, Context
+        super().__init__("tinygrad", "CPU")
+
+    def rand(self, *shape):
+        return self.Tensor.rand(*shape).realize()
+
+    def realize(self, tensor):
+        return tensor.realize()
+
+    def gelu(self, x):
+        return x.gelu()
+
+    def conv(self, x, w):
+        return x.conv2d(w, padding=1)
+
+    def mlp(self):
+        nn = self.nn
+        layers = [nn.Linear(784, 512), nn.Linear(512, 10)]
+        return layers, lambda x: layers[1](layers[0](x).relu())
+
+    def cnn(self):
+        nn = self.nn
+        layers = [nn.Conv2d(1, 32, 3), nn.Conv2d(32, 64, 3), nn.Linear(9216, 128), nn.Linear(128, 10)]
+        c1, c2, l1, l2 = layers
+        return layers, lambda x: l2(l1(c2(c1(x).relu()).relu().max_pool2d(2).flatten(1)).relu())
+
+    def train_step(self, model, shape):
+        layers, forward = model
+        adam = self.nn.optim.Adam(self.nn.state.get_parameters(layers), lr=1e-3)
+        x = self.Tensor.randn(128, *shape).realize()
+        y = self.Tensor.randint(128, high=10).realize()
+
+        def step():
+            with self.Context(TRAINING=1):
+                adam.zero_grad()
+                loss = forward(x).sparse_categorical_crossentropy(y)
+                loss.backward()
+                self.Tensor.realize(*adam.schedule_step(), loss)
+        return step
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--system", choices=["torch", "tinygrad"], required=True)
+    parser.add_argument("--list", action="store_true", help="name every workload and exit")
+    parser.add_argument("workloads", nargs="*")
+    args = parser.parse_args()
+    try:
+        system = Torch() if args.system == "torch" else Tinygrad()
+    except ImportError as error:
+        print(json.dumps({"system": args.system, "unavailable": str(error)}), flush=True)
+        return 0
+    known = system.workloads()
+    if args.list:
+        print("\n".join(known))
+        return 0
+    for name in args.workloads or known:
+        if name in known:
+            known[name]()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,18 @@
+// tg-bench --compare runs the workloads it ran on torch and tinygrad too
+// (bench/compare/workloads.py), prints their lines, and a table of each
+// figure beside ours with the ratio. tinygrad is made unavailable here, so
+// that its line says why and its columns are empty; torch (python3-torch)
+// gives a figure.
+
+// RUN: env TINYGRAD_PATH=%t.none tg-bench --compare matmul_256 | FileCheck %s
+// CHECK: {"system":"tinygrad-mlir","device":"CPU:0","workload":"matmul_256","ms":{{[0-9.]+}},"gflops":{{[0-9.]+}}}
+// CHECK: {"system": "torch", "device": "CPU", "workload": "matmul_256", "ms": {{[0-9.]+}}, "gflops": {{[0-9.]+}}}
+// CHECK: {"system": "tinygrad", "unavailable": "no tinygrad package in TINYGRAD_PATH={{.*}}.none"}
+// CHECK: workload figure tinygrad-mlir torch ratio tinygrad ratio
+// CHECK-NEXT: matmul_256 gflops {{[0-9.]+}} {{[0-9.]+}} {{[0-9.]+}}x - -
+
+// The script alone names the same workloads as tg-bench (but roofline and
+// the resnet18 ones, which have their own script).
+// RUN: /usr/bin/python3 %S/../../bench/compare/workloads.py --system torch --list > %t.theirs
+// RUN: tg-bench --list | grep -v -e roofline -e resnet18 > %t.ours
+// RUN: diff %t.ours %t.theirs
