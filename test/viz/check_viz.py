@@ -219,6 +219,7 @@ def main():
         if args.fill:
             data = page.read_text(encoding="utf-8").replace("</", "<\\/")
             filled = Path(args.screenshot).resolve().with_suffix(".html")
+            filled.parent.mkdir(parents=True, exist_ok=True)
             template = Path(args.fill).read_text(encoding="utf-8")
             filled.write_text(template.replace("@TG_VIZ_DATA@", data), encoding="utf-8")
             page = filled
