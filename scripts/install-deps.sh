@@ -30,6 +30,9 @@ packages=(
   # models made elsewhere: torch and torchvision export them to ONNX with
   # their outputs (test/onnx/models/export.py), the onnx module checks them
   python3-torch python3-torchvision python3-onnx python3-numpy
+  # OpenBLAS for torch's and numpy's matmuls (tg-bench --compare): without
+  # it Debian's alternatives give them the reference BLAS, ~30x slower
+  libopenblas0-pthread
   # the Python package's tests, and its pip install into a virtual
   # environment (python.install)
   python3-pytest python3-venv python3-pip python3-setuptools python3-wheel
