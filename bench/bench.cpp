@@ -10,7 +10,8 @@
 // ("roofline" for that line); `tg-bench --list` names them all.
 // `tg-bench --compare` then runs the same workloads on torch and tinygrad
 // (bench/compare/workloads.py), prints their lines too, and a table of
-// each figure beside ours with the ratio.
+// each figure beside ours with the ratio. The last lines, "goal" lines,
+// say which of issue 18's goals for this machine the run meets.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +22,7 @@
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 
 #include <algorithm>
@@ -65,12 +67,18 @@ struct Figure {
 /// By workload, then system, in the order the workloads ran.
 std::vector<std::string> ranWorkloads;
 std::map<std::string, std::map<std::string, Figure>> figures;
+/// Every figure of our lines (ms too), by workload, for the goals.
+std::map<std::string, std::map<std::string, double>> ourFigures;
+/// tg-roofline's peak_gflops in this run (0 when it did not run).
+double peakGflops = 0;
 
 /// One workload's line; `figure` is left out when it is "ms" itself.
 void report(const std::string &workload, double secondsPerCall, const std::string &figure,
             double value, const std::function<void(llvm::json::OStream &)> &more = {}) {
   ranWorkloads.push_back(workload);
   figures[workload]["tinygrad-mlir"] = {figure, value};
+  ourFigures[workload]["ms"] = secondsPerCall * 1e3;
+  ourFigures[workload][figure] = value;
   {
     llvm::json::OStream json(llvm::outs());
     json.object([&] {
@@ -173,13 +181,16 @@ template <class Model> void trainStep(const std::string &workload, tg::Shape inp
   tg::Tensor::training = false;
   report(workload, s, "steps_per_s", 1 / s,
          [&](llvm::json::OStream &json) { attribute(json, "first_step_s", first, 3); });
+  ourFigures[workload]["first_step_s"] = first;
 }
 
 /// The roofline line, from tg-roofline next to this program (built for
 /// this machine's CPU, which the bench itself is not).
 void roofline(const char *argv0) {
   llvm::outs().flush();
-  std::string self(argv0);
+  // This program's own path, also when it was found through PATH.
+  std::string self =
+      llvm::sys::fs::getMainExecutable(argv0, reinterpret_cast<void *>(&roofline));
   std::string dir = self.find('/') == std::string::npos ? "." : self.substr(0, self.rfind('/'));
   std::string command = "'" + dir + "/tg-roofline'";
   FILE *pipe = popen(command.c_str(), "r");
@@ -188,6 +199,12 @@ void roofline(const char *argv0) {
   while (pipe && std::fgets(line, sizeof line, pipe)) {
     llvm::outs() << line;
     printed = true;
+    if (llvm::Expected<llvm::json::Value> parsed = llvm::json::parse(llvm::StringRef(line).trim())) {
+      if (const llvm::json::Object *object = parsed->getAsObject())
+        peakGflops = object->getNumber("peak_gflops").value_or(peakGflops);
+    } else {
+      llvm::consumeError(parsed.takeError());
+    }
   }
   if (!pipe || pclose(pipe) != 0 || !printed)
     throw tg::Error("cannot run " + command + " for the roofline line");
@@ -265,6 +282,69 @@ void printComparison(const std::vector<std::string> &systems) {
                   "run or is not installed, as its line above says)\n";
 }
 
+/// Issue 18's goals for this machine, one JSON line each:
+///   {"goal": WORKLOAD, "figure": ..., "wanted": ">= 200", "value": ..., "met": ...}
+/// or, when this run cannot tell, "status" says why instead of "met". A
+/// goal bounds a workload's figure (at least or at most; for the matmuls a
+/// fraction of the roofline's peak in the same run).
+void printGoals() {
+  struct Goal {
+    std::string workload, figure, wanted;
+    double bound;
+    bool atLeast, ofPeak;
+  };
+  const Goal goals[] = {
+      {"conv2d_16x64x56x56_k3", "gflops", ">= 200", 200, true, false},
+      {"matmul_1024", "gflops", ">= 70% of peak_gflops", 0.7, true, true},
+      {"matmul_2048", "gflops", ">= 70% of peak_gflops", 0.7, true, true},
+      {"gelu_fused_4096x4096", "ms", "<= 8", 8, false, false},
+      {"softmax_4096x4096", "ms", "<= 5", 5, false, false},
+      {"sum_rows_4096x4096", "gbps", ">= 90% of a read stream", 0.9, true, true},
+      {"train_step_cnn_b128", "steps_per_s", ">= 12", 12, true, false},
+      {"train_step_mlp_b128", "steps_per_s", ">= 300", 300, true, false},
+      {"train_step_cnn_b128", "first_step_s", "<= 1", 1, false, false},
+      {"train_step_mlp_b128", "first_step_s", "<= 1", 1, false, false},
+  };
+  for (const Goal &goal : goals) {
+    llvm::json::OStream json(llvm::outs());
+    json.object([&] {
+      json.attribute("goal", goal.workload);
+      json.attribute("figure", goal.figure);
+      json.attribute("wanted", goal.wanted);
+      auto ran = ourFigures.find(goal.workload);
+      if (ran == ourFigures.end()) {
+        json.attribute("status", "not run");
+        return;
+      }
+      double value = ran->second[goal.figure];
+      attribute(json, "value", value, 2);
+      if (goal.workload.rfind("sum_rows", 0) == 0) {
+        json.attribute("status", "not measurable yet: tg-roofline measures a copy, not a read "
+                                 "stream");
+        return;
+      }
+      if (goal.ofPeak && peakGflops <= 0) {
+        json.attribute("status", "needs the roofline line in the same run");
+        return;
+      }
+      double bound = goal.ofPeak ? goal.bound * peakGflops : goal.bound;
+      json.attribute("met", goal.atLeast ? value >= bound : value <= bound);
+    });
+    llvm::outs() << "\n";
+  }
+  // The main job is the one goal outside the bench.
+  {
+    llvm::json::OStream json(llvm::outs());
+    json.object([&] {
+      json.attribute("goal", "main job");
+      json.attribute("figure", "steps_per_s");
+      json.attribute("wanted", ">= 2x torch (16)");
+      json.attribute("status", "not a bench workload: build/bin/fashion_mnist prints its steps/s");
+    });
+  }
+  llvm::outs() << "\n";
+}
+
 const std::vector<std::pair<std::string, std::function<void()>>> &workloads() {
   static const std::vector<std::pair<std::string, std::function<void()>>> all = {
       {"matmul_256", [] { matmul(256); }},
@@ -337,6 +417,7 @@ int main(int argc, char **argv) {
         compareWith(system);
       printComparison(systems);
     }
+    printGoals();
     return 0;
   } catch (const tg::Error &e) {
     llvm::errs() << "tg-bench: " << e.what() << "\n";

@@ -16,3 +16,14 @@
 // RUN: /usr/bin/python3 %S/../../bench/compare/workloads.py --system torch --list > %t.theirs
 // RUN: tg-bench --list | grep -v -e roofline -e resnet18 > %t.ours
 // RUN: diff %t.ours %t.theirs
+
+// Every run ends with issue 18's goal lines: met or not for what ran (a
+// matmul's against the roofline's peak of the same run), and why not
+// otherwise.
+// RUN: tg-bench matmul_1024 roofline | FileCheck %s --check-prefix=GOALS
+// GOALS: {"goal":"conv2d_16x64x56x56_k3","figure":"gflops","wanted":">= 200","status":"not run"}
+// GOALS-NEXT: {"goal":"matmul_1024","figure":"gflops","wanted":">= 70% of peak_gflops","value":{{[0-9.]+}},"met":{{true|false}}}
+// GOALS-NEXT: {"goal":"matmul_2048",{{.*}}"status":"not run"}
+// GOALS: {"goal":"main job",{{.*}}"status":"not a bench workload
+// RUN: tg-bench matmul_1024 | FileCheck %s --check-prefix=NOPEAK
+// NOPEAK: {"goal":"matmul_1024",{{.*}}"value":{{[0-9.]+}},"status":"needs the roofline line in the same run"}
