@@ -211,13 +211,13 @@ void roofline(const char *argv0) {
   llvm::outs().flush();
 }
 
-/// torchvision's resnet18 from ONNX (bench/resnet18_onnx.py exports it with
+/// torchvision's resnet18 from ONNX (bench/compare/resnet18_onnx.py exports it with
 /// an open batch and names it in TG_BENCH_RESNET18_ONNX), on a random batch.
 void resnet18Onnx(int64_t batch) {
   const char *path = std::getenv("TG_BENCH_RESNET18_ONNX");
   if (!path)
     throw tg::Error("resnet18_onnx_infer_* read the model TG_BENCH_RESNET18_ONNX names "
-                    "(bench/resnet18_onnx.py exports it and runs them)");
+                    "(bench/compare/resnet18_onnx.py exports it and runs them)");
   tg::onnx::Model model = tg::onnx::load(path);
   tg::Tensor x = tg::Tensor::rand({batch, 3, 224, 224}).realize();
   double s = medianSeconds([&] { tg::Tensor::realize(model({x})); });

@@ -92,7 +92,7 @@ def render(cpu, vulkan):
         "`examples/onnx/run.sh` compiles resnet18.onnx with `tg-compile` and",
         "`examples/onnx/classify.c`, plain C linking only that object, classifies the",
         "same image: the same five classes as torch, every logit within 1e-3",
-        "(`onnx.models.Classify`). `bench/resnet18_onnx.py BUILD` times",
+        "(`onnx.models.Classify`). `bench/compare/resnet18_onnx.py BUILD` times",
         "resnet18 inference at batch 1 and 16 for torch and for tg-bench in one run.",
         "",
         "## Conformance",

@@ -12,7 +12,7 @@ core), as tg-bench does. tinygrad is imported from TINYGRAD_PATH when set
 (a checkout of github.com/tinygrad/tinygrad; only from there), else from
 the interpreter's path, on its CPU device. A system that cannot be imported prints one line,
 {"system":...,"unavailable":"why"}, and exits 0: tg-bench --compare shows
-it. The resnet18 workloads have their own script (bench/resnet18_onnx.py).
+it. The resnet18 workloads have their own script (bench/compare/resnet18_onnx.py).
 """
 import argparse
 import json

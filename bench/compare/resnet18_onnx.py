@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """resnet18_onnx_infer_b1 and _b16 for torch and for tinygrad-mlir, in one run:
 
-    bench/resnet18_onnx.py BUILD_DIR
+    bench/compare/resnet18_onnx.py BUILD_DIR
 
 Exports torchvision's resnet18 (weights from a fixed seed, batch left open)
 to ONNX, times torch's inference on it at batch 1 and 16 as tg-bench times
@@ -14,22 +14,11 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
 
 import torch
 import torchvision
 
-
-def median_seconds(call):
-    call()
-    times = []
-    start = time.perf_counter()
-    while len(times) < 3 or time.perf_counter() - start < 1.0:
-        t0 = time.perf_counter()
-        call()
-        times.append(time.perf_counter() - t0)
-    times.sort()
-    return times[len(times) // 2]
+from workloads import median_seconds
 
 
 def main():
