@@ -1,11 +1,13 @@
 //===- roofline.cpp - what this machine allows: peak FLOPS, memory bandwidth ===//
 //
 // Prints one JSON line, bench/WORKLOADS.md's roofline:
-//   {"workload": "roofline", "peak_gflops": ..., "mem_gbps": ...}
+//   {"workload": "roofline", "peak_gflops": ..., "mem_gbps": ..., "read_gbps": ...}
 // Peak: every core runs independent chains of fused multiply-adds on the
 // widest vectors the compiler targets here (-march=native), enough chains
 // to cover the FMA latency on every FMA unit. Bandwidth: a streaming copy
-// between two buffers far larger than the caches, read + written bytes.
+// between two buffers far larger than the caches, read + written bytes;
+// and a read stream alone, a sum over such a buffer (what a reduction like
+// sum_rows can reach).
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +19,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
+#include <numeric>
 #include <cstdio>
 #include <cstring>
 #include <thread>
@@ -87,6 +91,33 @@ double memoryGbps(unsigned threads) {
   return best;
 }
 
+/// The best of a few sums of 256 MiB split across the threads: integers,
+/// whose adds reassociate, so the loop vectorizes and only reading limits it.
+double readGbps(unsigned threads) {
+  const size_t words = (size_t(256) << 20) / sizeof(uint64_t);
+  std::vector<uint64_t> data(words, 1);
+  std::vector<uint64_t> sums(threads);
+  double best = 0;
+  for (int repeat = 0; repeat < 5; ++repeat) {
+    std::vector<std::thread> workers;
+    auto start = Clock::now();
+    for (unsigned t = 0; t < threads; ++t)
+      workers.emplace_back([&, t] {
+        size_t begin = words / threads * t, end = t + 1 == threads ? words : words / threads * (t + 1);
+        uint64_t sum = 0;
+        for (size_t i = begin; i < end; ++i)
+          sum += data[i];
+        sums[t] = sum;
+      });
+    for (std::thread &w : workers)
+      w.join();
+    best = std::max(best, double(words * sizeof(uint64_t)) / seconds(Clock::now() - start) * 1e-9);
+  }
+  if (std::accumulate(sums.begin(), sums.end(), uint64_t(0)) != words)
+    std::fprintf(stderr, "roofline: the read stream summed wrong\n");
+  return best;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -99,7 +130,7 @@ int main(int argc, char **argv) {
       "tinygrad-mlir: this machine's peak FLOPS and memory bandwidth, one JSON line\n\n"
       "  Takes a few seconds on every core; tg-bench prints the same line last.\n");
   unsigned threads = std::max(1u, std::thread::hardware_concurrency());
-  double gflops = peakGflops(threads), gbps = memoryGbps(threads);
+  double gflops = peakGflops(threads), gbps = memoryGbps(threads), read = readGbps(threads);
   {
     llvm::json::OStream json(llvm::outs());
     json.object([&] {
@@ -107,6 +138,7 @@ int main(int argc, char **argv) {
       json.attribute("threads", threads);
       tg::bench::attribute(json, "peak_gflops", gflops, 1);
       tg::bench::attribute(json, "mem_gbps", gbps, 1);
+      tg::bench::attribute(json, "read_gbps", read, 1);
     });
   }
   llvm::outs() << "\n";

@@ -18,12 +18,14 @@
 // RUN: diff %t.ours %t.theirs
 
 // Every run ends with issue 18's goal lines: met or not for what ran (a
-// matmul's against the roofline's peak of the same run), and why not
-// otherwise.
-// RUN: tg-bench matmul_1024 roofline | FileCheck %s --check-prefix=GOALS
+// matmul's against the roofline's peak of the same run, sum_rows's against
+// its read stream), and why not otherwise.
+// RUN: tg-bench matmul_1024 sum_rows_4096x4096 roofline | FileCheck %s --check-prefix=GOALS
+// GOALS: {"workload":"roofline","threads":{{[0-9]+}},"peak_gflops":{{[0-9.]+}},"mem_gbps":{{[0-9.]+}},"read_gbps":{{[0-9.]+}}}
 // GOALS: {"goal":"conv2d_16x64x56x56_k3","figure":"gflops","wanted":">= 200","status":"not run"}
 // GOALS-NEXT: {"goal":"matmul_1024","figure":"gflops","wanted":">= 70% of peak_gflops","value":{{[0-9.]+}},"met":{{true|false}}}
 // GOALS-NEXT: {"goal":"matmul_2048",{{.*}}"status":"not run"}
+// GOALS: {"goal":"sum_rows_4096x4096","figure":"gbps","wanted":">= 90% of read_gbps","value":{{[0-9.]+}},"met":{{true|false}}}
 // GOALS: {"goal":"main job",{{.*}}"status":"not a bench workload
 // RUN: tg-bench matmul_1024 | FileCheck %s --check-prefix=NOPEAK
 // NOPEAK: {"goal":"matmul_1024",{{.*}}"value":{{[0-9.]+}},"status":"needs the roofline line in the same run"}
