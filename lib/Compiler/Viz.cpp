@@ -25,6 +25,8 @@
 #include <cstdlib>
 #include <errno.h> // program_invocation_short_name
 #include <mutex>
+#include <optional>
+#include <utility>
 #include <vector>
 
 using namespace mlir;
@@ -80,28 +82,28 @@ struct viz::ProgramRecord {
   /// The latest text of every top-level symbol.
   Snapshot current;
   std::atomic<uint64_t> patterns{0};
-  MLIRContext *context = nullptr;
   ModuleOp module;
 };
 
 namespace {
 
 /// Every program recorded, and the pool of IR texts they refer to (an
-/// unchanged symbol's text is stored once).
+/// unchanged symbol's text is stored once, as a key of `textIndex`, whose
+/// entries never move; `texts` refers to them by index).
 struct Page {
   std::mutex mutex;
   std::vector<std::unique_ptr<viz::ProgramRecord>> programs;
-  std::vector<std::string> texts;
+  std::vector<llvm::StringRef> texts;
   llvm::StringMap<unsigned> textIndex;
 
-  unsigned intern(std::string text) {
+  unsigned intern(llvm::StringRef text) {
     std::lock_guard<std::mutex> lock(mutex);
     auto [entry, added] = textIndex.try_emplace(text, unsigned(texts.size()));
     if (added)
-      texts.push_back(std::move(text));
+      texts.push_back(entry->first());
     return entry->second;
   }
-  const std::string &text(unsigned index) {
+  llvm::StringRef text(unsigned index) {
     std::lock_guard<std::mutex> lock(mutex);
     return texts[index];
   }
@@ -127,7 +129,7 @@ void writeData(llvm::raw_ostream &os, Page &all) {
     json.attribute("tool", program_invocation_short_name);
     json.attribute("version", ::tg::versionText());
     json.attributeArray("texts", [&] {
-      for (const std::string &text : all.texts)
+      for (llvm::StringRef text : all.texts)
         json.value(text);
     });
     json.attributeArray("programs", [&] {
@@ -372,23 +374,23 @@ private:
       auto [top, position] = topLevelOf(op, module_);
       std::string symbol = symbolOf(top, position);
       unsigned text = page().intern(print(top));
-      step->changed += replace(program_.current, symbol, text);
+      std::optional<unsigned> old = replace(program_.current, symbol, text);
       replace(step->ir, symbol, text);
+      if (old != text)
+        step->changed += changedLines(old ? page().text(*old) : "", page().text(text));
     }
     step->ms += millisecondsSince(start);
     step->patterns += program_.patterns.load() - patterns;
   }
 
-  /// Sets `symbol`'s text in `snapshot`; the lines that changed.
-  static uint64_t replace(Snapshot &snapshot, const std::string &symbol, unsigned text) {
+  /// Sets `symbol`'s text in `snapshot`; the text it had, if any.
+  static std::optional<unsigned> replace(Snapshot &snapshot, const std::string &symbol,
+                                         unsigned text) {
     for (auto &[name, old] : snapshot)
-      if (name == symbol) {
-        uint64_t changed = old == text ? 0 : changedLines(page().text(old), page().text(text));
-        old = text;
-        return changed;
-      }
+      if (name == symbol)
+        return std::exchange(old, text);
     snapshot.emplace_back(symbol, text);
-    return changedLines("", page().text(text));
+    return std::nullopt;
   }
 
   static uint64_t changedAcross(const Snapshot &before, const Snapshot &after) {
@@ -433,12 +435,11 @@ viz::ProgramRecorder::ProgramRecorder(func::FuncOp function, llvm::StringRef dev
   record_->name = function.getName().str();
   record_->device = device.str();
   record_->graph = graphOf(function);
-  record_->context = function->getContext();
   record_->module = function->getParentOfType<ModuleOp>();
   record_->initial = snapshotOf(record_->module);
   record_->current = record_->initial;
   std::atomic<uint64_t> *patterns = &record_->patterns;
-  record_->context->registerActionHandler(
+  record_->module.getContext()->registerActionHandler(
       [patterns](llvm::function_ref<void()> transform, const tracing::Action &action) {
         if (action.getTag() == ApplyPatternAction::tag)
           ++*patterns;
@@ -449,7 +450,7 @@ viz::ProgramRecorder::ProgramRecorder(func::FuncOp function, llvm::StringRef dev
 viz::ProgramRecorder::~ProgramRecorder() {
   if (!record_)
     return;
-  record_->context->registerActionHandler(nullptr);
+  record_->module.getContext()->registerActionHandler(nullptr);
   record_->ms = millisecondsSince(record_->start);
   addProgram(std::move(record_));
 }
