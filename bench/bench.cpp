@@ -59,26 +59,29 @@ double medianSeconds(const std::function<void()> &call) {
 
 using tg::bench::attribute;
 
-/// A workload's figure on one system: our lines, and --compare's.
-struct Figure {
-  std::string name;
-  double value;
+/// What a workload gave: its figure's name, every figure of our line (ms
+/// too), for the goals, and its figure on each system --compare ran.
+struct Result {
+  std::string figure;
+  std::map<std::string, double> ours, theirs;
 };
-/// By workload, then system, in the order the workloads ran.
+/// The workloads in the order they ran, and what each gave.
 std::vector<std::string> ranWorkloads;
-std::map<std::string, std::map<std::string, Figure>> figures;
-/// Every figure of our lines (ms too), by workload, for the goals.
-std::map<std::string, std::map<std::string, double>> ourFigures;
+std::map<std::string, Result> results;
 /// tg-roofline's figures in this run (none when it did not run).
 std::map<std::string, double> rooflineFigures;
 
-/// One workload's line; `figure` is left out when it is "ms" itself.
+/// One workload's line; `figure` is left out when it is "ms" itself, and
+/// `extra` figures follow it with three decimals.
 void report(const std::string &workload, double secondsPerCall, const std::string &figure,
-            double value, const std::function<void(llvm::json::OStream &)> &more = {}) {
+            double value, const std::vector<std::pair<std::string, double>> &extra = {}) {
   ranWorkloads.push_back(workload);
-  figures[workload]["tinygrad-mlir"] = {figure, value};
-  ourFigures[workload]["ms"] = secondsPerCall * 1e3;
-  ourFigures[workload][figure] = value;
+  Result &result = results[workload];
+  result.figure = figure;
+  result.ours["ms"] = secondsPerCall * 1e3;
+  result.ours[figure] = value;
+  for (const auto &[name, extraValue] : extra)
+    result.ours[name] = extraValue;
   {
     llvm::json::OStream json(llvm::outs());
     json.object([&] {
@@ -88,8 +91,8 @@ void report(const std::string &workload, double secondsPerCall, const std::strin
       attribute(json, "ms", secondsPerCall * 1e3, 3);
       if (figure != "ms")
         attribute(json, figure, value, 2);
-      if (more)
-        more(json);
+      for (const auto &[name, extraValue] : extra)
+        attribute(json, name, extraValue, 3);
     });
   }
   llvm::outs() << "\n";
@@ -179,9 +182,28 @@ template <class Model> void trainStep(const std::string &workload, tg::Shape inp
   double first = seconds(Clock::now() - start);
   double s = medianSeconds(step);
   tg::Tensor::training = false;
-  report(workload, s, "steps_per_s", 1 / s,
-         [&](llvm::json::OStream &json) { attribute(json, "first_step_s", first, 3); });
-  ourFigures[workload]["first_step_s"] = first;
+  report(workload, s, "steps_per_s", 1 / s, {{"first_step_s", first}});
+}
+
+/// Runs `command`, echoing its output, and hands every line of it that is a
+/// JSON object to `read`; false when it cannot run or fails.
+bool echoJsonLines(const std::string &command,
+                   const std::function<void(const llvm::json::Object &)> &read) {
+  llvm::outs().flush();
+  FILE *pipe = popen(command.c_str(), "r");
+  if (!pipe)
+    return false;
+  char buffer[4096];
+  while (std::fgets(buffer, sizeof buffer, pipe)) {
+    llvm::outs() << buffer;
+    llvm::outs().flush();
+    llvm::Expected<llvm::json::Value> line = llvm::json::parse(llvm::StringRef(buffer).trim());
+    if (!line)
+      llvm::consumeError(line.takeError());
+    else if (const llvm::json::Object *object = line->getAsObject())
+      read(*object);
+  }
+  return pclose(pipe) == 0;
 }
 
 /// The roofline line, from tg-roofline next to this program (built for
@@ -193,24 +215,15 @@ void roofline(const char *argv0) {
       llvm::sys::fs::getMainExecutable(argv0, reinterpret_cast<void *>(&roofline));
   std::string dir = self.find('/') == std::string::npos ? "." : self.substr(0, self.rfind('/'));
   std::string command = "'" + dir + "/tg-roofline'";
-  FILE *pipe = popen(command.c_str(), "r");
-  char line[512];
   bool printed = false;
-  while (pipe && std::fgets(line, sizeof line, pipe)) {
-    llvm::outs() << line;
+  bool ran = echoJsonLines(command, [&](const llvm::json::Object &line) {
     printed = true;
-    if (llvm::Expected<llvm::json::Value> parsed = llvm::json::parse(llvm::StringRef(line).trim())) {
-      if (const llvm::json::Object *object = parsed->getAsObject())
-        for (const char *figure : {"peak_gflops", "mem_gbps", "read_gbps"})
-          if (std::optional<double> value = object->getNumber(figure))
-            rooflineFigures[figure] = *value;
-    } else {
-      llvm::consumeError(parsed.takeError());
-    }
-  }
-  if (!pipe || pclose(pipe) != 0 || !printed)
+    for (const char *figure : {"peak_gflops", "mem_gbps", "read_gbps"})
+      if (std::optional<double> value = line.getNumber(figure))
+        rooflineFigures[figure] = *value;
+  });
+  if (!ran || !printed)
     throw tg::Error("cannot run " + command + " for the roofline line");
-  llvm::outs().flush();
 }
 
 /// torchvision's resnet18 from ONNX (bench/compare/resnet18_onnx.py exports it with
@@ -232,28 +245,15 @@ void compareWith(const std::string &system) {
   std::string command = "/usr/bin/python3 '" TG_BENCH_COMPARE_SCRIPT "' --system " + system;
   for (const std::string &workload : ranWorkloads)
     command += " " + workload;
-  llvm::outs().flush();
-  FILE *pipe = popen(command.c_str(), "r");
-  if (!pipe)
-    throw tg::Error("cannot run " + command);
-  char buffer[4096];
-  while (std::fgets(buffer, sizeof buffer, pipe)) {
-    llvm::outs() << buffer;
-    llvm::outs().flush();
-    llvm::Expected<llvm::json::Value> line = llvm::json::parse(llvm::StringRef(buffer).trim());
-    if (!line) {
-      llvm::consumeError(line.takeError());
-      continue;
-    }
-    const llvm::json::Object *object = line->getAsObject();
-    std::optional<llvm::StringRef> workload = object ? object->getString("workload") : std::nullopt;
-    if (!workload || !figures.count(workload->str()))
-      continue;
-    const std::string &figure = figures[workload->str()]["tinygrad-mlir"].name;
-    if (std::optional<double> value = object->getNumber(figure))
-      figures[workload->str()][system] = {figure, *value};
-  }
-  if (pclose(pipe) != 0)
+  bool ran = echoJsonLines(command, [&](const llvm::json::Object &line) {
+    std::optional<llvm::StringRef> workload = line.getString("workload");
+    auto result = workload ? results.find(workload->str()) : results.end();
+    if (result == results.end())
+      return;
+    if (std::optional<double> value = line.getNumber(result->second.figure))
+      result->second.theirs[system] = *value;
+  });
+  if (!ran)
     throw tg::Error("the comparison on " + system + " failed: " + command);
 }
 
@@ -265,18 +265,18 @@ void printComparison(const std::vector<std::string> &systems) {
     llvm::outs() << llvm::format(" %12s %8s", system.c_str(), "ratio");
   llvm::outs() << "\n";
   for (const std::string &workload : ranWorkloads) {
-    const Figure &ours = figures[workload]["tinygrad-mlir"];
-    llvm::outs() << llvm::format("%-24s %-12s %14.2f", workload.c_str(), ours.name.c_str(),
-                                 ours.value);
+    Result &result = results[workload];
+    double ours = result.ours[result.figure];
+    llvm::outs() << llvm::format("%-24s %-12s %14.2f", workload.c_str(), result.figure.c_str(),
+                                 ours);
     for (const std::string &system : systems) {
-      auto theirs = figures[workload].find(system);
-      if (theirs == figures[workload].end() || theirs->second.value <= 0 || ours.value <= 0) {
+      auto theirs = result.theirs.find(system);
+      if (theirs == result.theirs.end() || theirs->second <= 0 || ours <= 0) {
         llvm::outs() << llvm::format(" %12s %8s", "-", "-");
         continue;
       }
-      double ratio = ours.name == "ms" ? theirs->second.value / ours.value
-                                       : ours.value / theirs->second.value;
-      llvm::outs() << llvm::format(" %12.2f %7.2fx", theirs->second.value, ratio);
+      double ratio = result.figure == "ms" ? theirs->second / ours : ours / theirs->second;
+      llvm::outs() << llvm::format(" %12.2f %7.2fx", theirs->second, ratio);
     }
     llvm::outs() << "\n";
   }
@@ -315,12 +315,12 @@ void printGoals() {
       json.attribute("goal", goal.workload);
       json.attribute("figure", goal.figure);
       json.attribute("wanted", goal.wanted);
-      auto ran = ourFigures.find(goal.workload);
-      if (ran == ourFigures.end()) {
+      auto ran = results.find(goal.workload);
+      if (ran == results.end()) {
         json.attribute("status", "not run");
         return;
       }
-      double value = ran->second[goal.figure];
+      double value = ran->second.ours[goal.figure];
       attribute(json, "value", value, 2);
       auto roof = rooflineFigures.find(goal.of);
       if (!goal.of.empty() && roof == rooflineFigures.end()) {

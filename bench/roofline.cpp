@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <numeric>
 #include <cstdio>
 #include <cstring>
@@ -71,51 +72,49 @@ double peakGflops(unsigned threads) {
   return 2.0 * kLanes * kChains * kSteps * threads / elapsed * 1e-9;
 }
 
-/// The best of a few copies of 256 MiB split across the threads.
-double memoryGbps(unsigned threads) {
-  const size_t bytes = size_t(256) << 20;
-  std::vector<char> from(bytes, 1), to(bytes, 0);
+/// The best of five runs of `stream`(t, begin, end) on every thread t over
+/// its share [begin, end) of `count` items, as GB/s of `bytesPerItem` each.
+double bestGbps(unsigned threads, size_t count, double bytesPerItem,
+                const std::function<void(unsigned, size_t, size_t)> &stream) {
   double best = 0;
   for (int repeat = 0; repeat < 5; ++repeat) {
     std::vector<std::thread> workers;
     auto start = Clock::now();
     for (unsigned t = 0; t < threads; ++t)
       workers.emplace_back([&, t] {
-        size_t begin = bytes / threads * t, end = t + 1 == threads ? bytes : bytes / threads * (t + 1);
-        std::memcpy(to.data() + begin, from.data() + begin, end - begin);
+        stream(t, count / threads * t, t + 1 == threads ? count : count / threads * (t + 1));
       });
     for (std::thread &w : workers)
       w.join();
-    best = std::max(best, 2.0 * bytes / seconds(Clock::now() - start) * 1e-9);
+    best = std::max(best, count * bytesPerItem / seconds(Clock::now() - start) * 1e-9);
   }
   return best;
 }
 
-/// The best of a few sums of 256 MiB split across the threads: integers,
-/// whose adds reassociate, so the loop vectorizes and only reading limits it.
+/// A copy of 256 MiB: read and written bytes.
+double memoryGbps(unsigned threads) {
+  const size_t bytes = size_t(256) << 20;
+  std::vector<char> from(bytes, 1), to(bytes, 0);
+  return bestGbps(threads, bytes, 2, [&](unsigned, size_t begin, size_t end) {
+    std::memcpy(to.data() + begin, from.data() + begin, end - begin);
+  });
+}
+
+/// A sum of 256 MiB: integers, whose adds reassociate, so the loop
+/// vectorizes and only reading limits it.
 double readGbps(unsigned threads) {
   const size_t words = (size_t(256) << 20) / sizeof(uint64_t);
   std::vector<uint64_t> data(words, 1);
   std::vector<uint64_t> sums(threads);
-  double best = 0;
-  for (int repeat = 0; repeat < 5; ++repeat) {
-    std::vector<std::thread> workers;
-    auto start = Clock::now();
-    for (unsigned t = 0; t < threads; ++t)
-      workers.emplace_back([&, t] {
-        size_t begin = words / threads * t, end = t + 1 == threads ? words : words / threads * (t + 1);
-        uint64_t sum = 0;
-        for (size_t i = begin; i < end; ++i)
-          sum += data[i];
-        sums[t] = sum;
-      });
-    for (std::thread &w : workers)
-      w.join();
-    best = std::max(best, double(words * sizeof(uint64_t)) / seconds(Clock::now() - start) * 1e-9);
-  }
+  double gbps = bestGbps(threads, words, sizeof(uint64_t), [&](unsigned t, size_t begin, size_t end) {
+    uint64_t sum = 0;
+    for (size_t i = begin; i < end; ++i)
+      sum += data[i];
+    sums[t] = sum;
+  });
   if (std::accumulate(sums.begin(), sums.end(), uint64_t(0)) != words)
     std::fprintf(stderr, "roofline: the read stream summed wrong\n");
-  return best;
+  return gbps;
 }
 
 } // namespace
