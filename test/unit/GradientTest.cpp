@@ -14,6 +14,8 @@
 // cdiv, cmod, threefry).
 #include "../../lib/Tensor/Graph.h"
 
+#include "GradCheck.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -22,93 +24,9 @@
 #include <sstream>
 
 using namespace tg;
+using namespace gradcheck;
 
 namespace {
-
-//===----------------------------------------------------------------------===//
-// The finite-difference check
-//===----------------------------------------------------------------------===//
-
-using Fn = std::function<Tensor(const std::vector<Tensor> &)>;
-
-struct Check {
-  double low = -2, high = 2; // where the inputs are drawn from
-  double eps = 1e-6;         // the central-difference step
-  double tol = 1e-6;         // |analytic − numeric| ≤ tol · (1 + |numeric|)
-};
-
-std::vector<double> randomValues(std::mt19937 &rng, int64_t n, double low, double high) {
-  std::uniform_real_distribution<double> dist(low, high);
-  std::vector<double> values(n);
-  for (double &v : values)
-    v = dist(rng);
-  return values;
-}
-
-Tensor f64(const std::vector<double> &values, Shape shape) {
-  return Tensor::from_vector<double>(values, std::move(shape));
-}
-
-int64_t numel(const Shape &shape) {
-  int64_t n = 1;
-  for (int64_t s : shape)
-    n *= s;
-  return n;
-}
-
-/// The gradients of f at `values` against central differences. The output
-/// is weighted by fixed random numbers before summing, so that every
-/// element of a non-scalar output is checked with its own seed.
-::testing::AssertionResult gradientsMatchAt(const Fn &f, const std::vector<std::vector<double>> &values,
-                                            const std::vector<Shape> &shapes, const Check &c) {
-  auto inputs = [&](const std::vector<std::vector<double>> &v) {
-    std::vector<Tensor> xs;
-    for (size_t i = 0; i < v.size(); ++i)
-      xs.push_back(f64(v[i], shapes[i]));
-    return xs;
-  };
-  std::vector<Tensor> xs = inputs(values);
-  Tensor y = f(xs);
-  std::mt19937 rng(7);
-  Tensor weights = f64(randomValues(rng, y.numel(), 0.5, 1.5), y.shape());
-  auto loss = [&](const Tensor &out) { return (out.cast(DType::Float64) * weights).sum(); };
-
-  std::vector<Tensor> grads = loss(y).gradient(xs);
-  std::ostringstream failures;
-  int count = 0;
-  for (size_t i = 0; i < xs.size(); ++i) {
-    if (grads[i].shape() != shapes[i] || grads[i].dtype() != DType::Float64)
-      return ::testing::AssertionFailure()
-             << "input " << i << ": a gradient of " << grads[i].str() << " for " << xs[i].str();
-    std::vector<double> analytic = grads[i].to_vector<double>();
-    for (size_t j = 0; j < values[i].size(); ++j) {
-      auto at = [&](double delta) {
-        std::vector<std::vector<double>> moved = values;
-        moved[i][j] += delta;
-        return loss(f(inputs(moved))).item<double>();
-      };
-      double numeric = (at(c.eps) - at(-c.eps)) / (2 * c.eps);
-      if (!(std::abs(analytic[j] - numeric) <= c.tol * (1 + std::abs(numeric))) && count++ < 8)
-        failures << "\n  input " << i << " element " << j << " (x = " << values[i][j]
-                 << "): analytic " << analytic[j] << ", numeric " << numeric;
-    }
-  }
-  if (count)
-    return ::testing::AssertionFailure() << count << " gradient elements differ:" << failures.str();
-  return ::testing::AssertionSuccess();
-}
-
-/// The same at random inputs of `shapes`, drawn from [c.low, c.high].
-::testing::AssertionResult gradientsMatch(const Fn &f, const std::vector<Shape> &shapes,
-                                          const Check &c = {}) {
-  std::mt19937 rng(42);
-  std::vector<std::vector<double>> values;
-  for (const Shape &shape : shapes)
-    values.push_back(randomValues(rng, numel(shape), c.low, c.high));
-  return gradientsMatchAt(f, values, shapes, c);
-}
-
-Check positive() { return Check{0.5, 2.5}; }
 
 std::vector<double> values(const Tensor &t) { return t.to_vector<double>(); }
 
@@ -510,8 +428,6 @@ TEST(GradApi, Errors) {
 Tensor i64(const std::vector<int64_t> &values, Shape shape) {
   return Tensor::from_vector<int64_t>(values, std::move(shape));
 }
-
-Check range(double low, double high) { return Check{low, high}; }
 
 TEST(GradMath, Elementwise) {
   EXPECT_TRUE(gradientsMatch([](auto x) { return x[0].exp(); }, {{2, 3}}));
