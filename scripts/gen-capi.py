@@ -121,7 +121,9 @@ def default_text(param, source):
     begin, end = span.get("begin", {}), span.get("end", {})
     if "offset" not in begin or "offset" not in end:
         return None
-    text = source[begin["offset"]:end["offset"] + end.get("tokLen", 0)]
+    # clang's offsets count bytes, which differ from characters after any
+    # non-ASCII text (a comment's "≤") earlier in the header.
+    text = source[begin["offset"]:end["offset"] + end.get("tokLen", 0)].decode()
     if "=" not in text:
         return None
     # A conversion's range can end a token late (the comma or parenthesis
@@ -133,7 +135,7 @@ def default_text(param, source):
 
 
 def methods(objects, source_lines):
-    source = "\n".join(source_lines) + "\n"
+    source = ("\n".join(source_lines) + "\n").encode()
     record = next(o for o in objects if o.get("kind") == "CXXRecordDecl"
                   and o.get("name") == "Tensor" and o.get("completeDefinition"))
     access = "private" if record.get("tagUsed") == "class" else "public"
