@@ -35,6 +35,10 @@ Tensor Tensor::zeros(Shape shape, DType dtype) { return full(std::move(shape), 0
 Tensor Tensor::ones(Shape shape, DType dtype) { return full(std::move(shape), 1, dtype); }
 Tensor Tensor::full_like(double value) const { return constLike(*this, value); }
 Tensor Tensor::zeros_like() const { return constLike(*this, 0); }
+Tensor Tensor::empty_like(std::optional<DType> dtype) const {
+  requireDefined("empty_like");
+  return empty(shape(), dtype.value_or(this->dtype()));
+}
 Tensor Tensor::ones_like() const { return constLike(*this, 1); }
 
 std::pair<double, double> dtypeLimits(DType dtype) {

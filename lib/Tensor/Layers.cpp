@@ -10,8 +10,11 @@
 
 #include "tg/Tensor/nn.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <numeric>
+#include <tuple>
 
 namespace tg::nn {
 
@@ -34,6 +37,22 @@ void requireRank(const char *layer, const Tensor &x, int64_t rank) {
   if (x.ndim() < rank)
     throw Error(std::string("tg::nn::") + layer + ": the input has shape " + shapeText(x.shape()) +
                 ", not at least " + std::to_string(rank) + " axes");
+}
+
+/// GroupNorm's normalization (InstanceNorm's with a group per channel):
+/// each sample's groups of channels normalized over their positions, then
+/// the per-channel weight and bias when there are some.
+Tensor groupNorm(const char *layer, const Tensor &x, int64_t groups, int64_t channels, double eps,
+                 const Tensor &weight, const Tensor &bias) {
+  requireRank(layer, x, 2);
+  if (x.shape(1) != channels)
+    throw Error(std::string("tg::nn::") + layer + ": the input has shape " + shapeText(x.shape()) +
+                ", not " + std::to_string(channels) + " channels");
+  Tensor y = x.reshape({x.shape(0), groups, -1}).layernorm(-1, eps).reshape(x.shape());
+  if (!weight.defined())
+    return y;
+  Shape perChannel = channelShape(x.ndim());
+  return y * weight.reshape(perChannel) + bias.reshape(perChannel);
 }
 
 } // namespace
@@ -69,24 +88,24 @@ void Linear::visit(Visitor &v) {
 }
 
 Conv2d::Conv2d(int64_t in_channels, int64_t out_channels, std::vector<int64_t> kernel_size,
-               std::vector<int64_t> stride, std::vector<int64_t> padding,
-               std::vector<int64_t> dilation, int64_t groups, bool bias)
-    : Conv2d({out_channels, in_channels / std::max<int64_t>(groups, 1)}, in_channels, out_channels,
-             std::move(kernel_size), std::move(stride), std::move(padding), std::move(dilation),
-             groups, bias) {}
+               std::vector<int64_t> stride, Padding padding, std::vector<int64_t> dilation,
+               int64_t groups, bool bias)
+    : Conv2d({out_channels, in_channels / std::max<int64_t>(groups, 1)}, 2, in_channels,
+             out_channels, std::move(kernel_size), std::move(stride), std::move(padding),
+             std::move(dilation), groups, bias) {}
 
-Conv2d::Conv2d(Shape leading, int64_t in_channels, int64_t out_channels,
-               std::vector<int64_t> kernel_size, std::vector<int64_t> stride,
-               std::vector<int64_t> padding, std::vector<int64_t> dilation, int64_t groups,
-               bool bias)
-    : kernel_size(std::move(kernel_size)), stride(std::move(stride)), padding(std::move(padding)),
+Conv2d::Conv2d(Shape leading, int64_t dims, int64_t in_channels, int64_t out_channels,
+               std::vector<int64_t> kernel_size, std::vector<int64_t> stride, Padding padding,
+               std::vector<int64_t> dilation, int64_t groups, bool bias)
+    : kernel_size(std::move(kernel_size)), stride(std::move(stride)),
       dilation(std::move(dilation)), groups(groups) {
   if (groups < 1 || in_channels % groups || out_channels % groups)
     throw Error("tg::nn::Conv2d: " + std::to_string(in_channels) + " in and " +
                 std::to_string(out_channels) + " out channels do not split into " +
                 std::to_string(groups) + " groups");
   if (this->kernel_size.size() == 1) // tinygrad's make_tuple(kernel_size, 2)
-    this->kernel_size.push_back(this->kernel_size[0]);
+    this->kernel_size.resize(dims, this->kernel_size[0]);
+  this->padding = padding.mode.empty() ? std::move(padding.amounts) : samePadding(padding.mode);
   int64_t window = std::accumulate(this->kernel_size.begin(), this->kernel_size.end(), int64_t(1),
                                    std::multiplies<int64_t>());
   double scale = 1 / std::sqrt(double(in_channels * window));
@@ -95,6 +114,29 @@ Conv2d::Conv2d(Shape leading, int64_t in_channels, int64_t out_channels,
   weight = parameter(Tensor::uniform(shape, -scale, scale));
   if (bias)
     this->bias = parameter(Tensor::uniform({out_channels}, -scale, scale));
+}
+
+// PyTorch's rule, which tinygrad's follows: dilation·(kernel − 1) in all,
+// the odd one after. Flat pairs, last axis first, as conv2d reads them.
+std::vector<int64_t> Conv2d::samePadding(const std::string &mode) const {
+  std::string lower = mode;
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return char(std::tolower(c)); });
+  if (lower != "same")
+    throw Error("tg::nn::Conv2d: invalid padding \"" + mode + "\", only \"same\" is supported");
+  if (std::any_of(stride.begin(), stride.end(), [](int64_t s) { return s != 1; }))
+    throw Error("tg::nn::Conv2d: padding \"same\" is not supported for strided convolutions");
+  size_t n = kernel_size.size();
+  if (dilation.size() != 1 && dilation.size() != n)
+    throw Error("tg::nn::Conv2d: " + std::to_string(dilation.size()) + " dilations for " +
+                std::to_string(n) + " kernel sizes");
+  std::vector<int64_t> pads;
+  for (size_t i = n; i-- > 0;) {
+    int64_t total = dilation[dilation.size() == 1 ? 0 : i] * (kernel_size[i] - 1);
+    pads.push_back(total / 2);
+    pads.push_back(total - total / 2);
+  }
+  return pads;
 }
 
 Tensor Conv2d::operator()(const Tensor &x) const {
@@ -106,18 +148,37 @@ void Conv2d::visit(Visitor &v) {
   v("bias", bias);
 }
 
+Conv1d::Conv1d(int64_t in_channels, int64_t out_channels, int64_t kernel_size, int64_t stride,
+               Padding padding, int64_t dilation, int64_t groups, bool bias)
+    : Conv2d({out_channels, in_channels / std::max<int64_t>(groups, 1)}, 1, in_channels,
+             out_channels, {kernel_size}, {stride}, std::move(padding), {dilation}, groups, bias) {}
+
 ConvTranspose2d::ConvTranspose2d(int64_t in_channels, int64_t out_channels,
                                  std::vector<int64_t> kernel_size, std::vector<int64_t> stride,
                                  std::vector<int64_t> padding, std::vector<int64_t> output_padding,
                                  std::vector<int64_t> dilation, int64_t groups, bool bias)
-    : Conv2d({in_channels, out_channels / std::max<int64_t>(groups, 1)}, in_channels, out_channels,
-             std::move(kernel_size), std::move(stride), std::move(padding), std::move(dilation),
-             groups, bias),
+    : ConvTranspose2d(2, in_channels, out_channels, std::move(kernel_size), std::move(stride),
+                      std::move(padding), std::move(output_padding), std::move(dilation), groups,
+                      bias) {}
+
+ConvTranspose2d::ConvTranspose2d(int64_t dims, int64_t in_channels, int64_t out_channels,
+                                 std::vector<int64_t> kernel_size, std::vector<int64_t> stride,
+                                 std::vector<int64_t> padding, std::vector<int64_t> output_padding,
+                                 std::vector<int64_t> dilation, int64_t groups, bool bias)
+    : Conv2d({in_channels, out_channels / std::max<int64_t>(groups, 1)}, dims, in_channels,
+             out_channels, std::move(kernel_size), std::move(stride), std::move(padding),
+             std::move(dilation), groups, bias),
       output_padding(std::move(output_padding)) {}
 
 Tensor ConvTranspose2d::operator()(const Tensor &x) const {
   return x.conv_transpose2d(weight, bias, groups, stride, dilation, padding, output_padding);
 }
+
+ConvTranspose1d::ConvTranspose1d(int64_t in_channels, int64_t out_channels, int64_t kernel_size,
+                                 int64_t stride, int64_t padding, int64_t output_padding,
+                                 int64_t dilation, int64_t groups, bool bias)
+    : ConvTranspose2d(1, in_channels, out_channels, {kernel_size}, {stride}, {padding},
+                      {output_padding}, {dilation}, groups, bias) {}
 
 //===----------------------------------------------------------------------===//
 // Normalization
@@ -196,6 +257,12 @@ void LayerNorm::visit(Visitor &v) {
   v("bias", bias);
 }
 
+Tensor LayerNorm2d::operator()(const Tensor &x) const {
+  if (x.ndim() != 4)
+    throw Error("tg::nn::LayerNorm2d: the input has shape " + shapeText(x.shape()) + ", not NCHW");
+  return LayerNorm::operator()(x.permute({0, 2, 3, 1})).permute({0, 3, 1, 2});
+}
+
 GroupNorm::GroupNorm(int64_t num_groups, int64_t num_channels, double eps, bool affine)
     : num_groups(num_groups), num_channels(num_channels), eps(eps) {
   if (num_groups < 1 || num_channels % num_groups)
@@ -208,21 +275,82 @@ GroupNorm::GroupNorm(int64_t num_groups, int64_t num_channels, double eps, bool 
 }
 
 Tensor GroupNorm::operator()(const Tensor &x) const {
-  requireRank("GroupNorm", x, 2);
-  if (x.shape(1) != num_channels)
-    throw Error("tg::nn::GroupNorm: the input has shape " + shapeText(x.shape()) + ", not " +
-                std::to_string(num_channels) + " channels");
-  // layernorm over each group's channels and positions.
-  Tensor y = x.reshape({x.shape(0), num_groups, -1}).layernorm(-1, eps).reshape(x.shape());
-  if (!weight.defined())
-    return y;
-  Shape channels = channelShape(x.ndim());
-  return y * weight.reshape(channels) + bias.reshape(channels);
+  return groupNorm("GroupNorm", x, num_groups, num_channels, eps, weight, bias);
 }
 
 void GroupNorm::visit(Visitor &v) {
   v("weight", weight);
   v("bias", bias);
+}
+
+InstanceNorm::InstanceNorm(int64_t num_features, double eps, bool affine)
+    : num_features(num_features), eps(eps) {
+  if (affine) {
+    weight = parameter(Tensor::ones({num_features}));
+    bias = parameter(Tensor::zeros({num_features}));
+  }
+}
+
+// GroupNorm with a group per channel.
+Tensor InstanceNorm::operator()(const Tensor &x) const {
+  return groupNorm("InstanceNorm", x, num_features, num_features, eps, weight, bias);
+}
+
+void InstanceNorm::visit(Visitor &v) {
+  v("weight", weight);
+  v("bias", bias);
+}
+
+RMSNorm::RMSNorm(int64_t dim, double eps, bool elementwise_affine) : eps(eps) {
+  if (elementwise_affine)
+    weight = parameter(Tensor::ones({dim}));
+}
+
+// In float32 whatever x's dtype, as tinygrad's: a half's square overflows.
+Tensor RMSNorm::operator()(const Tensor &x) const {
+  requireRank("RMSNorm", x, 1);
+  Tensor f = x.float_();
+  Tensor y = (f * (f.square().mean(-1, true) + eps).rsqrt()).cast(x.dtype());
+  return weight.defined() ? y * weight : y;
+}
+
+void RMSNorm::visit(Visitor &v) { v("weight", weight); }
+
+//===----------------------------------------------------------------------===//
+// LSTMCell
+//===----------------------------------------------------------------------===//
+
+LSTMCell::LSTMCell(int64_t input_size, int64_t hidden_size, bool bias) {
+  double bound = 1 / std::sqrt(double(hidden_size));
+  weight_ih = parameter(Tensor::uniform({hidden_size * 4, input_size}, -bound, bound));
+  weight_hh = parameter(Tensor::uniform({hidden_size * 4, hidden_size}, -bound, bound));
+  if (bias) {
+    bias_ih = parameter(Tensor::zeros({hidden_size * 4}));
+    bias_hh = parameter(Tensor::zeros({hidden_size * 4}));
+  }
+}
+
+std::pair<Tensor, Tensor>
+LSTMCell::operator()(const Tensor &x, const std::optional<std::pair<Tensor, Tensor>> &hc) const {
+  if (x.ndim() != 2)
+    throw Error("tg::nn::LSTMCell: the input has shape " + shapeText(x.shape()) +
+                ", not [batch, input_size]");
+  Tensor h, c;
+  if (hc)
+    std::tie(h, c) = *hc;
+  else
+    h = c = Tensor::zeros({x.shape(0), weight_hh.shape(1)}, x.dtype());
+  Tensor gates = x.linear(weight_ih.T(), bias_ih) + h.linear(weight_hh.T(), bias_hh);
+  std::vector<Tensor> ifgo = gates.chunk(4, 1);
+  Tensor next_c = ifgo[1].sigmoid() * c + ifgo[0].sigmoid() * ifgo[2].tanh();
+  return {ifgo[3].sigmoid() * next_c.tanh(), next_c};
+}
+
+void LSTMCell::visit(Visitor &v) {
+  v("weight_ih", weight_ih);
+  v("weight_hh", weight_hh);
+  v("bias_ih", bias_ih);
+  v("bias_hh", bias_hh);
 }
 
 //===----------------------------------------------------------------------===//

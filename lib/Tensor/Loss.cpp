@@ -98,4 +98,20 @@ Tensor Tensor::l1(const Tensor &y, const std::string &reduction) const {
   return reduced("l1", sub(y).abs(), reduction);
 }
 
+
+Tensor Tensor::nll_loss(const Tensor &y, const Tensor &weight, std::optional<int64_t> ignore_index,
+                        const std::string &reduction) const {
+  requireDefined("nll_loss");
+  requireReduction("nll_loss", reduction);
+  if (ndim() < 2 || y.ndim() != ndim() - 1)
+    fail("nll_loss", "targets " + shapeText(y.shape()) + " do not fit log-probabilities " +
+                         shapeText(shape()) + " (classes on axis 1)");
+  Tensor classWeight = weight.defined() ? weight.gather(0, y.flatten()).reshape(y.shape())
+                                        : constLike(y, 1, dtype());
+  if (ignore_index)
+    classWeight = classWeight.mul(y.ne(double(*ignore_index)));
+  Tensor nll = gather(1, y.unsqueeze(1)).squeeze(1).neg().mul(classWeight);
+  return reduction == "mean" ? nll.sum().div(classWeight.sum()) : reduced("nll_loss", nll, reduction);
+}
+
 } // namespace tg

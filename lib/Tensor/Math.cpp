@@ -23,6 +23,14 @@ template <typename F> Tensor inFloat32(const Tensor &x, F f) {
   return f(x.cast(leastUpperDType(out, DType::Float32))).cast(out);
 }
 
+/// Horner's rule: coefficients from the highest power down (tinygrad's polyN).
+Tensor polyN(const Tensor &x, std::initializer_list<double> coefficients) {
+  Tensor acc = scalarLike(x, 0);
+  for (double c : coefficients)
+    acc = acc.mul(x).add(c);
+  return acc;
+}
+
 } // namespace
 
 Tensor Tensor::floor() const {
@@ -116,10 +124,14 @@ Tensor Tensor::leaky_relu(double negative_slope) const {
 
 Tensor Tensor::elu(double alpha) const { return relu().sub(alpha * (1 - exp()).relu()); }
 
-Tensor Tensor::gelu() const {
-  // The tanh approximation, tinygrad's default.
-  Tensor inner = std::sqrt(2 / kPi) * add(0.044715 * pow(3));
-  return 0.5 * mul(1 + inner.tanh());
+Tensor Tensor::gelu(const std::string &approximate) const {
+  if (approximate == "tanh") {
+    Tensor inner = std::sqrt(2 / kPi) * add(0.044715 * pow(3));
+    return 0.5 * mul(1 + inner.tanh());
+  }
+  if (approximate == "none")
+    return 0.5 * mul(1 + div(std::sqrt(2.0)).erf());
+  throw Error("tg::Tensor::gelu: approximate is \"tanh\" or \"none\", not \"" + approximate + "\"");
 }
 
 Tensor Tensor::quick_gelu() const { return mul(mul(1.702).sigmoid()); }
@@ -135,5 +147,144 @@ Tensor Tensor::softplus(double beta) const {
 }
 
 Tensor Tensor::mish() const { return mul(softplus().tanh()); }
+
+//===----------------------------------------------------------------------===//
+// Inverse trigonometry, tests and other elementwise functions
+//===----------------------------------------------------------------------===//
+
+Tensor Tensor::fmod(const Tensor &y) const {
+  auto [a, b] = broadcasted(*this, y);
+  if (isInt(a.dtype()))
+    return wrap(graph::binary(Op::CMod, nodeOf(a), nodeOf(b)));
+  return a.sub(a.div(b, Rounding::Trunc).mul(b));
+}
+
+Tensor Tensor::fmod(double y) const { return fmod(scalarLike(*this, y)); }
+
+Tensor Tensor::log10() const { return log2().mul(std::log10(2.0)); }
+Tensor Tensor::sinh() const { return exp().sub(neg().exp()).div(2.0); }
+Tensor Tensor::cosh() const { return exp().add(neg().exp()).div(2.0); }
+Tensor Tensor::atanh() const { return (1.0 + *this).div(1.0 - *this).log().div(2.0); }
+Tensor Tensor::asinh() const { return add(square().add(1.0).sqrt()).log(); }
+Tensor Tensor::acosh() const { return add(square().sub(1.0).sqrt()).log(); }
+
+Tensor Tensor::asin() const {
+  // Abramowitz and Stegun 4.4.46, as tinygrad: |error| ≤ 2e-8 on [0, 1].
+  Tensor a = abs();
+  Tensor x = kPi / 2 - (1.0 - a).sqrt() * polyN(a, {-0.0012624911, 0.0066700901, -0.0170881256,
+                                                    0.0308918810, -0.0501743046, 0.0889789874,
+                                                    -0.2145988016, 1.5707963050});
+  return sign().mul(x);
+}
+
+Tensor Tensor::acos() const { return kPi / 2 - asin(); }
+Tensor Tensor::atan() const { return div(mul(*this).add(1.0).sqrt()).asin(); }
+
+Tensor Tensor::erf() const {
+  // Abramowitz and Stegun 7.1.26, as tinygrad: |error| ≤ 1.5e-7.
+  Tensor t = (1.0 + 0.3275911 * abs()).reciprocal();
+  Tensor tail = t * polyN(t, {1.061405429, -1.453152027, 1.421413741, -0.284496736, 0.254829592}) *
+                square().neg().exp();
+  return sign().mul(1.0 - tail);
+}
+
+Tensor Tensor::copysign(const Tensor &y) const {
+  auto [a, b] = broadcasted(*this, y);
+  // A float's -0.0 is negative too: its reciprocal is -inf.
+  Tensor negative = isFloat(b.dtype()) ? b.lt(0).bitwise_or(b.reciprocal().lt(0)) : b.lt(0);
+  Tensor magnitude = a.abs();
+  return negative.where(magnitude.neg(), magnitude);
+}
+
+Tensor Tensor::copysign(double y) const { return copysign(scalarLike(*this, y)); }
+
+Tensor Tensor::logaddexp(const Tensor &y) const {
+  auto [a, b] = broadcasted(*this, y);
+  Tensor m = a.maximum(b);
+  return a.sub(m).exp().add(b.sub(m).exp()).log().add(m);
+}
+
+Tensor Tensor::logaddexp(double y) const { return logaddexp(scalarLike(*this, y)); }
+
+Tensor Tensor::lerp(const Tensor &end, const Tensor &weight) const {
+  if (dtype() != DType::UInt8)
+    return add(end.sub(*this).mul(weight));
+  // tinygrad's uint8 path: the weight in 7-bit fixed point, rounded, so that
+  // images blend without a float round trip.
+  constexpr int64_t kBits = 7;
+  Tensor w = weight.mul(double(1 << kBits)).add(0.5).cast(DType::Int16);
+  Tensor step = end.sub(*this).cast(DType::Int8).mul(w).add(double(1 << (kBits - 1)));
+  return add(step.cast(DType::UInt16).rshift(kBits)).cast(DType::UInt8);
+}
+
+Tensor Tensor::lerp(const Tensor &end, double weight) const {
+  return add(end.sub(*this).mul(weight));
+}
+
+Tensor Tensor::isnan() const { return ne(*this); }
+
+Tensor Tensor::isinf(bool detect_positive, bool detect_negative) const {
+  Tensor found = constLike(*this, 0, DType::Bool);
+  if (detect_positive)
+    found = found.bitwise_or(eq(INFINITY));
+  if (detect_negative)
+    found = found.bitwise_or(eq(-INFINITY));
+  return found;
+}
+
+Tensor Tensor::isfinite() const { return isinf().bitwise_or(isnan()).logical_not(); }
+
+Tensor Tensor::isclose(const Tensor &other, double rtol, double atol, bool equal_nan) const {
+  auto [a, b] = broadcastShapes(*this, other);
+  Tensor near = a.sub(b).abs().le(b.abs().mul(rtol).add(atol));
+  Tensor finiteClose = a.isfinite().bitwise_and(b.isfinite()).bitwise_and(near);
+  Tensor infiniteClose = a.isinf().bitwise_or(b.isinf()).bitwise_and(a.eq(b));
+  Tensor close = finiteClose.bitwise_or(infiniteClose);
+  return equal_nan ? close.bitwise_or(a.isnan().bitwise_and(b.isnan())) : close;
+}
+
+Tensor Tensor::allclose(const Tensor &other, double rtol, double atol, bool equal_nan) const {
+  return isclose(other, rtol, atol, equal_nan).all();
+}
+
+Tensor Tensor::masked_fill(const Tensor &mask, const Tensor &value) const {
+  return mask.where(value, *this);
+}
+
+Tensor Tensor::masked_fill(const Tensor &mask, double value) const {
+  return mask.where(scalarLike(*this, value), *this);
+}
+
+Tensor Tensor::bitwise_not() const {
+  requireDefined("bitwise_not");
+  if (dtype() == DType::Bool)
+    return logical_not();
+  if (isFloat(dtype()))
+    throw Error("tg::Tensor::bitwise_not: " + std::string(tg::name(dtype())) + " is not an integer type");
+  // All ones in every integer type: -1's bits truncated to the width
+  // (uint64's maximum is not a double).
+  return bitwise_xor(constLike(*this, -1));
+}
+
+Tensor Tensor::hardswish() const { return mul(add(3.0).relu6()).mul(1.0 / 6); }
+
+Tensor Tensor::hardtanh(double min_val, double max_val) const { return clip(min_val, max_val); }
+
+Tensor Tensor::celu(double alpha) const {
+  return maximum(0.0).add(div(alpha).exp().sub(1.0).mul(alpha).minimum(0.0));
+}
+
+Tensor Tensor::selu(double alpha, double gamma) const {
+  return ge(0).where(*this, exp().sub(1.0).mul(alpha)).mul(gamma);
+}
+
+Tensor Tensor::softsign() const { return div(abs().add(1.0)); }
+Tensor Tensor::logsigmoid() const { return neg().softplus().neg(); }
+
+Tensor Tensor::half() const { return cast(DType::Float16); }
+Tensor Tensor::bfloat16() const { return cast(DType::BFloat16); }
+Tensor Tensor::double_() const { return cast(DType::Float64); }
+Tensor Tensor::long_() const { return cast(DType::Int64); }
+Tensor Tensor::short_() const { return cast(DType::Int16); }
 
 } // namespace tg

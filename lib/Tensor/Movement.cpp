@@ -1,10 +1,10 @@
 //===- Movement.cpp - movement ops built from the primitives --------------===//
 //
 // tinygrad's movement mixin: every op here is reshape, permute, expand,
-// pad, shrink and flip (and, for cat and gather, one elementwise op or
-// reduction), as tinygrad writes it, so the compiler sees the structure
-// tinygrad's optimizer sees (a conv is _pool's windows, a cat is padded
-// pieces added).
+// pad, shrink and flip (and, for cat, gather and the triangles, one
+// elementwise op or reduction), as tinygrad writes it, so the compiler sees
+// the structure tinygrad's optimizer sees (a conv is _pool's windows, a cat
+// is padded pieces added).
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,12 +24,11 @@ namespace {
 /// Python's ceil division, also for a negative numerator.
 int64_t ceilDiv(int64_t a, int64_t b) { return a >= 0 ? (a + b - 1) / b : -(-a / b); }
 
-/// tinygrad's shrink_to: the first `shape[i]` elements of each axis.
+using Padding = std::vector<std::pair<int64_t, int64_t>>;
+
+/// shrink_to with every axis given.
 Tensor shrinkTo(const Tensor &x, const Shape &shape) {
-  std::vector<std::pair<int64_t, int64_t>> bounds;
-  for (int64_t s : shape)
-    bounds.push_back({0, s});
-  return x.shrink(bounds);
+  return x.shrink_to(std::vector<std::optional<int64_t>>(shape.begin(), shape.end()));
 }
 
 /// Only [begin, end) of `axis`; the other axes whole.
@@ -239,6 +238,311 @@ Tensor Tensor::repeat(std::vector<int64_t> repeats) const {
     final.push_back(repeats[i] * base[i]);
   }
   return reshape(unsqueezed).expand(expanded).reshape(final);
+}
+
+//===----------------------------------------------------------------------===//
+// Padding and cropping
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// The negative parts of `pads` (which crop) and the positive ones.
+std::pair<Padding, Padding> cropAndGrow(const Padding &pads) {
+  Padding crop, grow;
+  for (auto [before, after] : pads) {
+    crop.push_back({std::min<int64_t>(before, 0), std::min<int64_t>(after, 0)});
+    grow.push_back({std::max<int64_t>(before, 0), std::max<int64_t>(after, 0)});
+  }
+  return {crop, grow};
+}
+
+/// Axis `axis` of `x` as `count` copies of its element `at`.
+Tensor edgeRepeated(const Tensor &x, int64_t axis, int64_t at, int64_t count) {
+  Shape shape = x.shape();
+  shape[axis] = count;
+  return shrinkAxis(x, axis, at, at + 1).expand(shape);
+}
+
+/// tinygrad's _pad_circular: crop first, then each axis repeated up to three
+/// times and cut to the wrapped-around ends.
+Tensor padCircular(const Tensor &x, const Padding &pads) {
+  auto [crop, grow] = cropAndGrow(pads);
+  Tensor t = x.pad(crop);
+  std::vector<int64_t> repeats;
+  Padding bounds;
+  for (int64_t i = 0; i < t.ndim(); ++i) {
+    auto [before, after] = grow[i];
+    int64_t size = t.shape(i);
+    if (before > size || after > size)
+      fail("pad", "circular padding (" + std::to_string(before) + ", " + std::to_string(after) +
+                      ") wraps around dim " + std::to_string(i) + " of size " +
+                      std::to_string(size) + " more than once");
+    repeats.push_back(1 + (before > 0) + (after > 0));
+    int64_t total = size * repeats.back();
+    bounds.push_back({before ? size - before : 0, after ? total - size + after : total});
+  }
+  return t.repeat(repeats).shrink(bounds);
+}
+
+/// tinygrad's _pad_reflect_replicate: per axis, the mirrored (or edge)
+/// pieces joined on both sides; negative pads crop last, so that the
+/// reflection sees the whole axis.
+Tensor padReflectReplicate(const Tensor &x, const Padding &pads, bool reflect) {
+  auto [crop, grow] = cropAndGrow(pads);
+  Tensor t = x;
+  for (int64_t d = 0; d < t.ndim(); ++d) {
+    auto [before, after] = grow[d];
+    int64_t size = t.shape(d);
+    if (reflect && (before >= size || after >= size))
+      fail("pad", "reflect padding (" + std::to_string(before) + ", " + std::to_string(after) +
+                      ") must be less than the size " + std::to_string(size) + " of dim " +
+                      std::to_string(d));
+    std::vector<Tensor> pieces;
+    if (before)
+      pieces.push_back(reflect ? shrinkAxis(t, d, 1, before + 1).flip(d)
+                               : edgeRepeated(t, d, 0, before));
+    pieces.push_back(t);
+    if (after)
+      pieces.push_back(reflect ? shrinkAxis(t, d, size - 1 - after, size - 1).flip(d)
+                               : edgeRepeated(t, d, size - 1, after));
+    if (pieces.size() > 1)
+      t = Tensor::cat(pieces, d);
+  }
+  return t.pad(crop);
+}
+
+} // namespace
+
+Tensor Tensor::pad(std::vector<std::pair<int64_t, int64_t>> padding, const std::string &mode,
+                   double value) const {
+  requireDefined("pad");
+  if (mode == "constant")
+    return pad(std::move(padding), value);
+  if (padding.size() > size_t(ndim()))
+    fail("pad", std::to_string(padding.size()) + " paddings for " + shapeText(shape()));
+  padding.resize(ndim(), {0, 0});
+  if (mode == "circular")
+    return padCircular(*this, padding);
+  if (mode == "reflect" || mode == "replicate")
+    return padReflectReplicate(*this, padding, mode == "reflect");
+  fail("pad", "mode \"" + mode + "\" is not constant, reflect, replicate or circular");
+}
+
+Tensor Tensor::pad(std::initializer_list<int64_t> padding, const std::string &mode,
+                   double value) const {
+  requireDefined("pad");
+  std::vector<int64_t> flat(padding);
+  if (flat.size() % 2 || flat.size() / 2 > size_t(ndim()))
+    fail("pad", "flat padding needs an even number of values, two per dim of " +
+                    shapeText(shape()) + ", not " + std::to_string(flat.size()));
+  Padding grouped(ndim(), {0, 0});
+  for (size_t i = 0; i < flat.size() / 2; ++i)
+    grouped[ndim() - 1 - i] = {flat[2 * i], flat[2 * i + 1]};
+  return pad(grouped, mode, value);
+}
+
+Tensor Tensor::pad_to(std::vector<std::optional<int64_t>> shape, double value) const {
+  requireDefined("pad_to");
+  if (shape.size() != size_t(ndim()))
+    fail("pad_to", std::to_string(shape.size()) + " sizes for " + shapeText(this->shape()));
+  Padding padding;
+  for (int64_t i = 0; i < ndim(); ++i) {
+    int64_t size = shape[i].value_or(this->shape(i));
+    if (size < this->shape(i))
+      fail("pad_to", "dim " + std::to_string(i) + " of " + shapeText(this->shape()) +
+                         " cannot be padded to " + std::to_string(size));
+    padding.push_back({0, size - this->shape(i)});
+  }
+  return pad(padding, value);
+}
+
+Tensor Tensor::shrink_to(std::vector<std::optional<int64_t>> shape) const {
+  requireDefined("shrink_to");
+  if (shape.size() != size_t(ndim()))
+    fail("shrink_to", std::to_string(shape.size()) + " sizes for " + shapeText(this->shape()));
+  Padding bounds;
+  for (int64_t i = 0; i < ndim(); ++i) {
+    int64_t size = shape[i].value_or(this->shape(i));
+    if (size < 0 || size > this->shape(i))
+      fail("shrink_to", "dim " + std::to_string(i) + " of " + shapeText(this->shape()) +
+                            " cannot be shrunk to " + std::to_string(size));
+    bounds.push_back({0, size});
+  }
+  return shrink(bounds);
+}
+
+//===----------------------------------------------------------------------===//
+// Repeating, rolling and windows
+//===----------------------------------------------------------------------===//
+
+Tensor Tensor::repeat_interleave(int64_t repeats, std::optional<int64_t> dim) const {
+  requireDefined("repeat_interleave");
+  if (repeats < 0)
+    fail("repeat_interleave", "a negative number of repeats");
+  Tensor x = dim && ndim() > 0 ? *this : flatten();
+  int64_t d = dim ? resolveDim(*this, *dim, "repeat_interleave") : 0;
+  // A new axis after d, expanded to the repeats and merged into d.
+  Shape unsqueezed = x.shape(), expanded = x.shape(), merged = x.shape();
+  unsqueezed.insert(unsqueezed.begin() + d + 1, 1);
+  expanded.insert(expanded.begin() + d + 1, repeats);
+  merged[d] *= repeats;
+  return x.reshape(unsqueezed).expand(expanded).reshape(merged);
+}
+
+Tensor Tensor::roll(int64_t shifts, std::optional<int64_t> dims) const {
+  requireDefined("roll");
+  if (!dims)
+    return flatten().roll(shifts, 0).reshape(shape());
+  return roll(std::vector<int64_t>{shifts}, std::vector<int64_t>{*dims});
+}
+
+Tensor Tensor::roll(std::vector<int64_t> shifts, std::vector<int64_t> dims) const {
+  requireDefined("roll");
+  if (shifts.size() != dims.size())
+    fail("roll", std::to_string(shifts.size()) + " shifts for " + std::to_string(dims.size()) +
+                     " dims");
+  for (int64_t &d : dims)
+    d = resolveDim(*this, d, "roll");
+  if (ndim() == 0 || numel() == 0)
+    return *this;
+  // Each rolled axis twice in a row, cut where the shifted axis starts.
+  std::vector<int64_t> repeats(ndim(), 1);
+  Padding bounds;
+  for (int64_t i = 0; i < ndim(); ++i)
+    bounds.push_back({0, shape(i)});
+  for (size_t i = 0; i < dims.size(); ++i) {
+    int64_t n = shape(dims[i]), start = n - ((shifts[i] % n) + n) % n;
+    repeats[dims[i]] = 2;
+    bounds[dims[i]] = {start, start + n};
+  }
+  return repeat(repeats).shrink(bounds);
+}
+
+Tensor Tensor::unfold(int64_t dim, int64_t size, int64_t step) const {
+  requireDefined("unfold");
+  if (size < 0 || step <= 0)
+    fail("unfold", "size must be >= 0 and step > 0, not " + std::to_string(size) + " and " +
+                       std::to_string(step));
+  int64_t d = resolveDim(*this, dim, "unfold");
+  Tensor x = ndim() == 0 ? reshape({1}) : *this;
+  if (size > x.shape(d))
+    fail("unfold", "a window of " + std::to_string(size) + " is larger than dim " +
+                       std::to_string(dim) + " of " + shapeText(shape()));
+  // d moved last, its windows taken, and moved back before the window axis.
+  std::vector<int64_t> toLast, back(x.ndim() + 1);
+  for (int64_t i = 0; i < x.ndim(); ++i)
+    if (i != d)
+      toLast.push_back(i);
+  toLast.push_back(d);
+  for (int64_t i = 0; i < x.ndim(); ++i)
+    back[toLast[i]] = i;
+  back.back() = x.ndim();
+  Tensor last = x.permute(toLast);
+  Tensor windows;
+  if (size == 0) {
+    // Empty windows, which pool() does not make: one per position, plus one.
+    Shape shape = last.shape();
+    shape.back() = x.shape(d) / step + 1;
+    shape.push_back(0);
+    windows = shrinkAxis(last, x.ndim() - 1, 0, 0).unsqueeze(-2).expand(shape);
+  } else {
+    windows = pool(last, {size}, {step}, {1});
+  }
+  return windows.permute(back);
+}
+
+//===----------------------------------------------------------------------===//
+// Grids, diagonals and triangles
+//===----------------------------------------------------------------------===//
+
+std::vector<Tensor> Tensor::meshgrid(const std::vector<Tensor> &tensors,
+                                     const std::string &indexing) {
+  if (indexing != "ij" && indexing != "xy")
+    fail("meshgrid", "indexing must be \"ij\" or \"xy\", not \"" + indexing + "\"");
+  if (tensors.size() <= 1)
+    return tensors;
+  // Tensor i becomes axis i of the grid ("xy": the first two swapped).
+  size_t n = tensors.size();
+  std::vector<Tensor> axes;
+  Shape grid;
+  for (size_t i = 0; i < n; ++i) {
+    size_t axis = indexing == "xy" && i < 2 ? 1 - i : i;
+    Shape shape(n - axis, 1);
+    shape[0] = -1;
+    axes.push_back(tensors[i].reshape(shape));
+    grid = broadcastShape(grid, axes.back().shape());
+  }
+  for (Tensor &t : axes)
+    t = broadcastTo(t, grid);
+  return axes;
+}
+
+Tensor Tensor::diag() const {
+  requireDefined("diag");
+  if (ndim() != 1)
+    fail("diag", "needs a 1-d tensor, not " + shapeText(shape()));
+  // Each element followed by n zeros, read as rows of n.
+  int64_t n = shape(0);
+  return unsqueeze(-1).pad({{0, 0}, {0, n}}).flatten().shrink({{0, n * n}}).reshape({n, n});
+}
+
+Tensor Tensor::diagonal(int64_t offset, int64_t dim1, int64_t dim2) const {
+  requireDefined("diagonal");
+  int64_t a = resolveDim(*this, dim1, "diagonal"), b = resolveDim(*this, dim2, "diagonal");
+  if (a == b)
+    fail("diagonal", "dim1 and dim2 are both dim " + std::to_string(a));
+  std::vector<int64_t> order;
+  for (int64_t i = 0; i < ndim(); ++i)
+    if (i != a && i != b)
+      order.push_back(i);
+  order.insert(order.end(), {a, b});
+  Tensor x = permute(order);
+  int64_t rows = x.ndim() - 2, cols = x.ndim() - 1;
+  // The diagonal starts `offset` columns right (or -offset rows down); past
+  // the matrix it is empty, as PyTorch's.
+  x = offset >= 0 ? shrinkAxis(x, cols, std::min(offset, x.shape(cols)), x.shape(cols))
+                  : shrinkAxis(x, rows, std::min(-offset, x.shape(rows)), x.shape(rows));
+  int64_t n = std::min(x.shape(rows), x.shape(cols));
+  // The n×n corner flattened and padded to rows of n + 1: the diagonal is
+  // their first column.
+  Shape square(x.shape().begin(), x.shape().end() - 2);
+  Shape split = square, column = square;
+  square.insert(square.end(), {n, n});
+  split.insert(split.end(), {n, n + 1});
+  column.insert(column.end(), {n, 1});
+  Tensor corner = shrinkTo(x, square).flatten(-2);
+  Padding widen(corner.ndim(), {0, 0});
+  widen.back() = {0, n};
+  return shrinkTo(corner.pad(widen).reshape(split), column).squeeze(-1);
+}
+
+namespace {
+
+/// tinygrad's _tri: true where column j >= row i + diagonal.
+Tensor upperMask(int64_t rows, int64_t cols, int64_t diagonal) {
+  return Tensor::arange(double(rows))
+      .unsqueeze(-1)
+      .add(double(diagonal))
+      .le(Tensor::arange(double(cols)));
+}
+
+void requireMatrices(const Tensor &x, const char *op) {
+  if (x.ndim() < 2)
+    fail(op, "needs at least 2 dims, not " + shapeText(x.shape()));
+}
+
+} // namespace
+
+Tensor Tensor::triu(int64_t diagonal) const {
+  requireDefined("triu");
+  requireMatrices(*this, "triu");
+  return upperMask(shape(-2), shape(-1), diagonal).where(*this, scalarLike(*this, 0));
+}
+
+Tensor Tensor::tril(int64_t diagonal) const {
+  requireDefined("tril");
+  requireMatrices(*this, "tril");
+  return upperMask(shape(-2), shape(-1), diagonal + 1).where(scalarLike(*this, 0), *this);
 }
 
 //===----------------------------------------------------------------------===//

@@ -265,6 +265,29 @@ Tensor windowCounts(const Tensor &x, const PoolShape &p, const Padding &counted,
   return pool(padSpatial(ones, rest, 0), p.kernel, p.stride, p.dilation).sum(window);
 }
 
+/// max_pool2d's windows, padded with the dtype's minimum (never a maximum).
+Tensor maxPoolWindows(const Tensor &x, const PoolShape &p) {
+  return poolWindows(x, p, p.ceilPads, dtypeLimits(x.dtype()).first);
+}
+
+/// The spatial size of the input max_pool2d made [N, C, ...] `x` from: its
+/// output size inverted (arXiv:1603.07285, relationship 15).
+Shape unpooledSize(const Tensor &x, const std::vector<int64_t> &kernel_size,
+                   const std::optional<std::vector<int64_t>> &stride,
+                   const std::vector<int64_t> &dilation, const std::vector<int64_t> &padding) {
+  const char *op = "max_unpool2d";
+  size_t n = x.ndim() - 2;
+  std::vector<int64_t> k = perAxis(op, "kernel_size", kernel_size, n);
+  std::vector<int64_t> s = stride ? perAxis(op, "stride", *stride, n) : k;
+  std::vector<int64_t> d = perAxis(op, "dilation", dilation, n);
+  Padding pads = poolPads(op, padding, n);
+  Shape size;
+  for (size_t i = 0; i < n; ++i)
+    size.push_back((x.shape(2 + i) - 1) * s[i] - pads[i].first - pads[i].second +
+                   d[i] * (k[i] - 1) + 1);
+  return size;
+}
+
 } // namespace
 
 Tensor Tensor::dot(const Tensor &w) const {
@@ -339,8 +362,52 @@ Tensor Tensor::max_pool2d(std::vector<int64_t> kernel_size,
                           std::vector<int64_t> padding, bool ceil_mode) const {
   requireDefined("max_pool2d");
   PoolShape p = poolShape("max_pool2d", *this, kernel_size, stride, dilation, padding, ceil_mode);
-  Tensor windows = poolWindows(*this, p, p.ceilPads, dtypeLimits(dtype()).first);
-  return windows.max(lastAxes(windows.ndim() - ndim()));
+  return maxPoolWindows(*this, p).max(lastAxes(p.kernel.size()));
+}
+
+std::pair<Tensor, Tensor>
+Tensor::max_pool2d_with_indices(std::vector<int64_t> kernel_size,
+                                std::optional<std::vector<int64_t>> stride,
+                                std::vector<int64_t> dilation, std::vector<int64_t> padding,
+                                bool ceil_mode) const {
+  const char *op = "max_pool2d_with_indices";
+  requireDefined(op);
+  PoolShape p = poolShape(op, *this, kernel_size, stride, dilation, padding, ceil_mode);
+  size_t n = p.kernel.size();
+  Axes window = lastAxes(n);
+  Tensor windows = maxPoolWindows(*this, p);
+  // The pooled positions numbered down from `count`, pooled alike: where
+  // the maximum is, the largest number is its first position.
+  Shape spatial(shape().end() - n, shape().end());
+  int64_t count = tg::numel(spatial);
+  Tensor numbers = maxPoolWindows(arange(double(count), 0, -1).reshape(spatial), p);
+  Tensor marked = windows.eq(windows.max(window, true)).where(numbers, scalarLike(numbers, 0));
+  return {windows.max(window), double(count) - marked.max(window)};
+}
+
+Tensor Tensor::max_unpool2d(const Tensor &indices, std::vector<int64_t> kernel_size,
+                            std::optional<std::vector<int64_t>> stride,
+                            std::vector<int64_t> dilation, std::vector<int64_t> padding,
+                            std::optional<Shape> output_size) const {
+  requireDefined("max_unpool2d");
+  if (ndim() < 3 || !indices.defined() || indices.shape() != shape())
+    fail("max_unpool2d", "needs [N, C, ...] values and indices of one shape, not " +
+                             shapeText(shape()) + " and " +
+                             (indices.defined() ? shapeText(indices.shape()) : "none"));
+  size_t n = ndim() - 2;
+  if (output_size && output_size->size() < n)
+    fail("max_unpool2d", "output_size " + shapeText(*output_size) + " has fewer than " +
+                             std::to_string(n) + " dims");
+  Shape size = output_size ? Shape(output_size->end() - n, output_size->end())
+                           : unpooledSize(*this, kernel_size, stride, dilation, padding);
+  // Each value compared with every output position: the one its index
+  // names gets it.
+  int64_t batch = shape(0), channels = shape(1);
+  Tensor values = reshape({batch, channels, 1, -1});
+  Tensor hits = oneHotAlongDim(indices.reshape({batch, channels, 1, -1}), tg::numel(size), 2);
+  Shape result{batch, channels};
+  result.insert(result.end(), size.begin(), size.end());
+  return hits.where(values, scalarLike(values, 0)).sum(3).reshape(result);
 }
 
 Tensor Tensor::avg_pool2d(std::vector<int64_t> kernel_size,
@@ -384,6 +451,14 @@ Tensor Tensor::one_hot(int64_t num_classes) const {
   if (num_classes < 0)
     fail("one_hot", "a negative number of classes");
   return oneHotAlongDim(unsqueeze(-1), num_classes).where(1, 0);
+}
+
+Tensor Tensor::sequential(const std::vector<std::function<Tensor(const Tensor &)>> &layers) const {
+  requireDefined("sequential");
+  Tensor x = *this;
+  for (const auto &layer : layers)
+    x = layer(x);
+  return x;
 }
 
 Tensor Tensor::scaled_dot_product_attention(const Tensor &key, const Tensor &value,

@@ -96,11 +96,17 @@ Tensor Optimizer::lr_scalar() const { return lr.reshape({}); }
 //===----------------------------------------------------------------------===//
 
 LARS::LARS(const std::vector<Tensor> &params, double lr, double momentum, double weight_decay,
-           bool nesterov, bool classic, double tcoef)
-    : Optimizer(params, lr), momentum(momentum), wd(weight_decay), nesterov(nesterov),
-      classic(classic), tcoef(tcoef) {
+           int64_t ns_steps, std::vector<double> ns_coefficients, bool nesterov, bool classic,
+           bool pre_wd, double tcoef)
+    : Optimizer(params, lr), momentum(momentum), wd(weight_decay), ns_steps(ns_steps),
+      ns_coefficients(std::move(ns_coefficients)), nesterov(nesterov), classic(classic),
+      pre_wd(pre_wd), tcoef(tcoef) {
   if (momentum < 0)
     throw Error("tg::optim::LARS: invalid momentum " + std::to_string(momentum));
+  if (!this->ns_coefficients.empty())
+    for (const Tensor &p : this->params)
+      if (p.ndim() == 0)
+        throw Error("tg::optim::LARS: Newton-Schulz needs parameters with axes, not a 0-d one");
   if (momentum != 0)
     b = new_optim_param();
 }
@@ -109,13 +115,13 @@ Optimizer::Updates LARS::compute_updates(const std::vector<Tensor> &grads) {
   std::vector<Tensor> updates;
   for (size_t i = 0; i < params.size(); ++i) {
     Tensor t = params[i].detach(), g = grads[i];
-    // The trust ratio scales the step; tcoef = 0 (SGD) leaves it out.
+    // The trust ratio scales the step; tcoef = 0 (SGD, Muon) leaves it out.
     Tensor scale = lr_scalar();
     if (tcoef != 0) {
       Tensor r1 = norm(t), r2 = norm(g);
       scale = scale * trusted(r1, r2, r1 * tcoef / (r2 + r1 * wd));
     }
-    if (wd > 0)
+    if (pre_wd && wd > 0)
       g = g + t * wd;
     if (classic)
       g = g * scale;
@@ -124,8 +130,15 @@ Optimizer::Updates LARS::compute_updates(const std::vector<Tensor> &grads) {
       b[i].assign(b[i] * momentum + g);
       g = nesterov ? g + b[i] * momentum : b[i];
     }
+    if (!ns_coefficients.empty())
+      g = g.reshape({g.shape(0), -1}).newton_schulz(ns_steps, ns_coefficients).reshape(g.shape());
     if (!classic)
       g = g * scale;
+    // Muon's decoupled decay, t·(1 − lr·wd) − g, as part of the update.
+    // (tinygrad computes the decayed t and then subtracts g from the
+    // undecayed one, which loses the decay.)
+    if (!pre_wd && wd > 0)
+      g = g + t * (lr_scalar() * wd);
     updates.push_back(g.cast(t.dtype()));
   }
   return {updates, b};
@@ -133,7 +146,39 @@ Optimizer::Updates LARS::compute_updates(const std::vector<Tensor> &grads) {
 
 LARS SGD(const std::vector<Tensor> &params, double lr, double momentum, double weight_decay,
          bool nesterov, bool classic) {
-  return LARS(params, lr, momentum, weight_decay, nesterov, classic, 0);
+  return LARS(params, lr, momentum, weight_decay, 0, {}, nesterov, classic, true, 0);
+}
+
+LARS Muon(const std::vector<Tensor> &params, double lr, double momentum, double weight_decay,
+          int64_t ns_steps, std::vector<double> ns_coefficients, bool nesterov) {
+  return LARS(params, lr, momentum, weight_decay, ns_steps, std::move(ns_coefficients), nesterov,
+              false, false, 0);
+}
+
+//===----------------------------------------------------------------------===//
+// OptimizerGroup
+//===----------------------------------------------------------------------===//
+
+OptimizerGroup::OptimizerGroup(std::vector<std::reference_wrapper<Optimizer>> optimizers)
+    : optimizers(std::move(optimizers)) {
+  for (Optimizer &o : this->optimizers) {
+    params.insert(params.end(), o.params.begin(), o.params.end());
+    buffers.insert(buffers.end(), o.buffers.begin(), o.buffers.end());
+  }
+}
+
+// The gradients come in params' order: each member's run of them.
+Optimizer::Updates OptimizerGroup::compute_updates(const std::vector<Tensor> &grads) {
+  Updates all;
+  auto next = grads.begin();
+  for (Optimizer &o : optimizers) {
+    auto end = next + std::ptrdiff_t(o.params.size());
+    Updates one = o.compute_updates(std::vector<Tensor>(next, end));
+    next = end;
+    all.updates.insert(all.updates.end(), one.updates.begin(), one.updates.end());
+    all.state.insert(all.state.end(), one.state.begin(), one.state.end());
+  }
+  return all;
 }
 
 //===----------------------------------------------------------------------===//

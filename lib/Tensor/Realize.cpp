@@ -11,6 +11,7 @@
 
 #include "Program.h"
 #include "Schedule.h"
+#include "TensorOps.h"
 
 #include "tg/Compiler/Compiler.h"
 #include "tg/Compiler/LaunchTiming.h"
@@ -25,8 +26,10 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <set>
 #include <unordered_map>
 
 namespace tg {
@@ -142,6 +145,36 @@ Program::Program(tgrt_device device, const std::string &blob) : device(device) {
 
 Program::~Program() { tgrt_executable_release(executable); }
 
+namespace {
+
+/// The copies from another device that `roots` depend on, each after the
+/// copies its own source depends on.
+void collectTransfers(const NodeRef &node, std::set<const Node *> &seen,
+                      std::vector<NodeRef> &transfers) {
+  if (node->op == Op::Buffer || !seen.insert(node.get()).second)
+    return;
+  for (const NodeRef &src : node->src)
+    collectTransfers(src, seen, transfers);
+  if (node->op == Op::Copy && node->src[0]->device != node->device)
+    transfers.push_back(node);
+}
+
+/// A program runs on one device: what comes from another is realized
+/// there and copied through the host first (tinygrad's COPY between
+/// devices), so that the copy is a buffer of the program's device.
+void transferAcrossDevices(const std::vector<NodeRef> &roots) {
+  std::set<const Node *> seen;
+  std::vector<NodeRef> transfers;
+  for (const NodeRef &root : roots)
+    collectTransfers(root, seen, transfers);
+  for (const NodeRef &copy : transfers) {
+    std::string bytes = readBytes(wrap(copy->src[0]));
+    copy->becomeBuffer(upload(bytes.data(), bytes.size(), copy->device));
+  }
+}
+
+} // namespace
+
 void realizeNodes(const std::vector<NodeRef> &targets) {
   std::vector<NodeRef> pending;
   for (const NodeRef &node : targets)
@@ -155,6 +188,12 @@ void realizeNodes(const std::vector<NodeRef> &targets) {
       throw Error("tg::Tensor: realize() of tensors on " + device + " and " + node->device +
                   " at once; realize each device's separately");
 
+  transferAcrossDevices(pending);
+  pending.erase(std::remove_if(pending.begin(), pending.end(),
+                               [](const NodeRef &node) { return node->op == Op::Buffer; }),
+                pending.end());
+  if (pending.empty())
+    return;
   Schedule schedule = scheduleOf(pending);
   Program &program = programFor(schedule, device);
 

@@ -42,13 +42,72 @@ Tensor sumIn(const Tensor &x, const Axes &axes, bool keepdim, DType dtype) {
                   keepdim);
 }
 
-Tensor cumalu(const Tensor &x, int64_t axis) {
-  int64_t d = resolveDim(x, axis, "cumsum"), n = x.shape(d);
-  // Element i is the sum of the window [i, i + n) of the axis padded with
-  // n - 1 zeros in front.
+namespace {
+
+/// tinygrad's identity_element: what leaves the other operand of `op` as
+/// it is.
+double identityOf(ReduceKind op, DType dtype) {
+  switch (op) {
+  case ReduceKind::Add: return 0;
+  case ReduceKind::Mul: return 1;
+  case ReduceKind::Max: return dtypeLimits(dtype).first;
+  }
+  return 0;
+}
+
+Tensor combine(ReduceKind op, const Tensor &a, const Tensor &b) {
+  switch (op) {
+  case ReduceKind::Add: return a.add(b);
+  case ReduceKind::Mul: return a.mul(b);
+  case ReduceKind::Max: return a.maximum(b);
+  }
+  return a;
+}
+
+/// tinygrad's _cumalu along the last axis: element i reduces the window
+/// [i, i + n) of the axis padded with n - 1 identities in front. A sum
+/// accumulates as Tensor::sum does; a product or maximum keeps the dtype,
+/// as tinygrad's prod and max do.
+Tensor windowScan(const Tensor &x, ReduceKind op) {
+  int64_t n = x.shape(-1);
   std::vector<std::pair<int64_t, int64_t>> padding(x.ndim(), {0, 0});
   padding.back() = {n - 1, 0};
-  return pool(x.transpose(d, -1).pad(padding), {n}, {1}, {1}).sum(-1).transpose(d, -1);
+  Tensor windows = pool(x.pad(padding, identityOf(op, x.dtype())), {n}, {1}, {1});
+  return op == ReduceKind::Add ? windows.sum(-1) : reduceOp(op, windows, -1, false);
+}
+
+} // namespace
+
+Tensor cumalu(const Tensor &x, int64_t axis, ReduceKind op) {
+  static const char *const kNames[] = {"cumsum", "cumprod", "cummax"}; // by ReduceKind
+  int64_t d = resolveDim(x, axis, kNames[int(op)]);
+  if (x.ndim() == 0 || x.numel() == 0)
+    return op == ReduceKind::Add ? x.cast(x.sum().dtype()) : x;
+  // No tg reduction multiplies bools; their product is "none is false".
+  if (op == ReduceKind::Mul && x.dtype() == DType::Bool)
+    return inverse(cumalu(inverse(x), d, ReduceKind::Max));
+  constexpr int64_t kSplit = 256;
+  int64_t n = x.shape(d);
+  Tensor last = x.transpose(d, -1);
+  if (n <= 2 * kSplit)
+    return windowScan(last, op).transpose(d, -1);
+  // Long axes in two stages, as tinygrad: running results within blocks of
+  // kSplit, combined with the running result of the blocks before.
+  double identity = identityOf(op, x.dtype());
+  std::vector<std::pair<int64_t, int64_t>> front(x.ndim(), {0, 0});
+  int64_t blocks = (n + kSplit - 1) / kSplit;
+  front.back() = {blocks * kSplit - n, 0};
+  Tensor chunks = windowScan(last.pad(front, identity).unflatten(-1, {blocks, kSplit}), op);
+  std::vector<Slice> lastOfEach(chunks.ndim());
+  lastOfEach.back() = Slice{-1, std::nullopt, 1};
+  Tensor totals = chunks.slice(lastOfEach).squeeze(-1);
+  std::vector<std::pair<int64_t, int64_t>> shift(totals.ndim(), {0, 0});
+  shift.back() = {1, -1};
+  Tensor before = windowScan(totals, op).pad(shift, identity);
+  Tensor scanned = combine(op, chunks, before.unsqueeze(-1)).flatten(-2);
+  std::vector<Slice> tail(scanned.ndim());
+  tail.back() = Slice{-n, std::nullopt, 1};
+  return scanned.slice(tail).transpose(d, -1);
 }
 
 Tensor Tensor::mean(Axes axes, bool keepdim) const {
@@ -67,6 +126,20 @@ Tensor Tensor::var(Axes axes, bool keepdim, double correction) const {
 
 Tensor Tensor::std(Axes axes, bool keepdim, double correction) const {
   return var(std::move(axes), keepdim, correction).sqrt();
+}
+
+std::pair<Tensor, Tensor> Tensor::var_mean(Axes axes, bool keepdim, double correction) const {
+  return {var(axes, keepdim, correction), mean(axes, keepdim)};
+}
+
+std::pair<Tensor, Tensor> Tensor::std_mean(Axes axes, bool keepdim, double correction) const {
+  return {std(axes, keepdim, correction), mean(axes, keepdim)};
+}
+
+Tensor Tensor::normalize(double p, int64_t dim, double eps) const {
+  requireDefined("normalize");
+  Tensor norm = p == 0 ? ne(0).sum(dim, true) : abs().pow(p).sum(dim, true).pow(1 / p);
+  return div(norm.maximum(eps));
 }
 
 Tensor Tensor::any(Axes axes, bool keepdim) const {
@@ -101,29 +174,7 @@ Tensor Tensor::argmin(std::optional<int64_t> axis, bool keepdim) const {
 
 Tensor Tensor::cumsum(int64_t axis) const {
   requireDefined("cumsum");
-  int64_t d = resolveDim(*this, axis, "cumsum");
-  if (ndim() == 0 || numel() == 0)
-    return cast(sum().dtype());
-  constexpr int64_t kSplit = 256;
-  int64_t n = shape(d);
-  if (n <= 2 * kSplit)
-    return cumalu(*this, d);
-  // Long axes in two stages, as tinygrad: running sums within blocks of
-  // kSplit, plus the running sum of the blocks before.
-  std::vector<std::pair<int64_t, int64_t>> front(ndim(), {0, 0});
-  int64_t blocks = (n + kSplit - 1) / kSplit;
-  front.back() = {blocks * kSplit - n, 0};
-  Tensor chunks = cumalu(transpose(d, -1).pad(front).unflatten(-1, {blocks, kSplit}), -1);
-  std::vector<Slice> lastOfEach(chunks.ndim());
-  lastOfEach.back() = Slice{-1, std::nullopt, 1};
-  Tensor totals = chunks.slice(lastOfEach).squeeze(-1);
-  std::vector<std::pair<int64_t, int64_t>> shift(totals.ndim(), {0, 0});
-  shift.back() = {1, -1};
-  Tensor before = cumalu(totals, -1).pad(shift);
-  Tensor sums = chunks.add(before.unsqueeze(-1)).flatten(-2);
-  std::vector<Slice> tail(sums.ndim());
-  tail.back() = Slice{-n, std::nullopt, 1};
-  return sums.slice(tail).transpose(d, -1);
+  return cumalu(*this, axis, ReduceKind::Add);
 }
 
 namespace {
@@ -153,6 +204,8 @@ Tensor Tensor::log_softmax(int64_t axis) const {
   Softmax parts = softmaxParts(*this, axis);
   return parts.shifted.sub(parts.sum.log());
 }
+
+Tensor Tensor::softmin(int64_t axis) const { return neg().softmax(axis); }
 
 Tensor Tensor::logsumexp(Axes axes, bool keepdim) const {
   requireDefined("logsumexp");

@@ -128,7 +128,10 @@ Tensor fromBytes(const void *data, size_t bytes, DType dtype, Shape shape) {
   if (bytes != size_t(n) * itemsize(dtype))
     throw Error("tg::Tensor: " + std::to_string(bytes / itemsize(dtype)) +
                 " elements for shape " + shapeText(shape) + " (" + std::to_string(n) + ")");
-  const std::string &device = defaultDevice();
+  return wrap(graph::buffer(upload(data, bytes, defaultDevice()), dtype, std::move(shape)));
+}
+
+std::shared_ptr<DeviceBuffer> upload(const void *data, size_t bytes, const std::string &device) {
   tgrt_buffer handle;
   if (tgrt_buffer_alloc(openDevice(device), bytes, &handle) != TGRT_OK)
     throw Error(std::string("tg::Tensor: allocating memory failed: ") + tgrt_last_error());
@@ -137,7 +140,7 @@ Tensor fromBytes(const void *data, size_t bytes, DType dtype, Shape shape) {
                                "copy");
   if (bytes && tgrt_buffer_write(handle, 0, data, bytes) != TGRT_OK)
     throw Error(std::string("tg::Tensor: copying data in failed: ") + tgrt_last_error());
-  return wrap(graph::buffer(std::move(buffer), dtype, std::move(shape)));
+  return buffer;
 }
 
 template <typename T>
@@ -316,12 +319,29 @@ Tensor Tensor::contiguous_backward() const {
 Tensor Tensor::detach() const { return wrap(graph::detach(nodeOf(*this))); }
 Tensor Tensor::clone() const { return wrap(graph::copy(nodeOf(*this), device())); }
 
+Tensor &Tensor::replace(const Tensor &x) {
+  requireDefined("replace");
+  x.requireDefined("replace");
+  if (x.shape() != shape())
+    throw Error("tg::Tensor::replace: shape " + shapeText(x.shape()) + " for " + shapeText(shape()));
+  impl_->node = nodeOf(x);
+  return *this;
+}
+
 Tensor Tensor::to(const std::string &device) const {
+  requireDefined("to");
   std::string name = tgrt_device_name(openDevice(device));
   if (name == this->device())
     return *this;
-  throw Error("tg::Tensor::to: a program runs on one device for now (" + this->device() +
-              " to " + name + ")");
+  return wrap(graph::copy(nodeOf(*this), name));
+}
+
+Tensor &Tensor::to_(const std::string &device) {
+  requireDefined("to_");
+  Tensor moved = to(device);
+  if (impl_->grad.defined())
+    impl_->grad = impl_->grad.to(device);
+  return replace(moved);
 }
 
 //===----------------------------------------------------------------------===//

@@ -24,6 +24,8 @@ double loadElement(DType dtype, const char *in);
 Tensor fromBytes(const void *data, size_t bytes, DType dtype, Shape shape);
 /// The realized bytes of a tensor, row-major.
 std::string readBytes(const Tensor &t);
+/// A new buffer on `device` holding a copy of `bytes` host bytes.
+std::shared_ptr<DeviceBuffer> upload(const void *data, size_t bytes, const std::string &device);
 
 /// A tensor of `value` shaped and placed like `like` (dtype `dtype`, else
 /// like's).
@@ -72,9 +74,10 @@ Tensor pool(const Tensor &x, const Shape &kernel, const std::vector<int64_t> &st
 /// tinygrad's _one_hot_along_dim: x (integers) == arange(numClasses), the
 /// classes along `dim` (x has size 1 there).
 Tensor oneHotAlongDim(const Tensor &x, int64_t numClasses, int64_t dim = -1);
-/// tinygrad's _cumalu with ADD: the running sum along `axis`, each element
-/// the sum of a window of the padded axis (no split into blocks).
-Tensor cumalu(const Tensor &x, int64_t axis);
+/// tinygrad's _split_cumalu: the running sum, product or maximum along
+/// `axis`, each element `op` over a window of the padded axis (long axes
+/// in blocks of 256, then across the blocks).
+Tensor cumalu(const Tensor &x, int64_t axis, ReduceKind op);
 
 /// Tensors that asked for gradients, which backward() looks for.
 void registerGradTarget(const Tensor &t);

@@ -1,10 +1,13 @@
 //===- NNTest.cpp - tg::nn: layers against PyTorch, models, state dicts ---===//
 //
-// The reference values are PyTorch's (data/make_nn_reference.py wrote
-// data/nn_reference.h); inputs and weights are nntest::pattern()s.
+// The reference values are PyTorch's, numpy's for RMSNorm
+// (data/make_nn_reference.py wrote data/nn_reference.h); inputs and
+// weights are nntest::pattern()s. The layers' gradients are checked
+// against central differences.
 //
 //===----------------------------------------------------------------------===//
 
+#include "GradCheck.h"
 #include "NNTestUtil.h"
 
 #include "data/nn_reference.h"
@@ -12,6 +15,7 @@
 using namespace tg;
 using nntest::expectNear;
 using nntest::patterned;
+using nntest::TorchNet;
 
 namespace {
 
@@ -80,6 +84,58 @@ TEST(NNLayers, ConvTranspose2dForward) {
   expectNear(y.to_vector<float>(), nnref::kConvTransposeOut, kTolerance);
 }
 
+TEST(NNLayers, Conv1dForward) {
+  nn::Conv1d conv(2, 3, 3, 2, 1);
+  EXPECT_EQ(conv.weight.shape(), (Shape{3, 2, 3}));
+  EXPECT_EQ(conv.kernel_size, (std::vector<int64_t>{3}));
+  for (float w : conv.weight.to_vector<float>())
+    EXPECT_LE(std::fabs(w), 1 / std::sqrt(2.0f * 3));
+  nn::state::load_state_dict(
+      conv, {{"weight", patterned({3, 2, 3}, 1, 1. / 16)}, {"bias", patterned({3}, 2, 1. / 8)}});
+  // A Conv2d with a 1-d kernel, as tinygrad's Conv1d returns.
+  const nn::Conv2d &base = conv;
+  Tensor y = base(patterned({2, 2, 7}, 3, 1. / 4));
+  EXPECT_EQ(y.shape(), (Shape{2, 3, 4}));
+  expectNear(y.to_vector<float>(), nnref::kConv1dOut, kTolerance);
+}
+
+TEST(NNLayers, ConvPaddingSame) {
+  // A dilated kernel: dilation·(kernel − 1) = 6 pixels, 3 on each side.
+  nn::Conv1d conv(4, 4, 4, 1, "same", 2, 2, false);
+  EXPECT_EQ(conv.padding, (std::vector<int64_t>{3, 3}));
+  nn::state::load_state_dict(conv, {{"weight", patterned({4, 2, 4}, 4, 1. / 16)}});
+  Tensor y = conv(patterned({1, 4, 6}, 5, 1. / 4));
+  EXPECT_EQ(y.shape(), (Shape{1, 4, 6}));
+  expectNear(y.to_vector<float>(), nnref::kConv1dSameOut, kTolerance);
+
+  // Per-axis kernels and dilations; the odd pixel of the width's 3 after.
+  nn::Conv2d conv2(2, 2, {3, 4}, {1}, "SAME", {2, 1});
+  EXPECT_EQ(conv2.padding, (std::vector<int64_t>{1, 2, 2, 2}));
+  nn::state::load_state_dict(conv2, {{"weight", patterned({2, 2, 3, 4}, 6, 1. / 16)},
+                                     {"bias", patterned({2}, 7, 1. / 8)}});
+  Tensor y2 = conv2(patterned({1, 2, 5, 6}, 8, 1. / 4));
+  EXPECT_EQ(y2.shape(), (Shape{1, 2, 5, 6}));
+  expectNear(y2.to_vector<float>(), nnref::kConv2dSameOut, kTolerance);
+
+  EXPECT_THROW(nn::Conv2d(2, 2, {3}, {2}, "same"), Error);
+  EXPECT_THROW(nn::Conv2d(2, 2, {3}, {1}, "valid"), Error);
+  EXPECT_THROW(nn::Conv2d(2, 2, {3}, {1}, "same", {1, 1, 1}), Error);
+}
+
+TEST(NNLayers, ConvTranspose1dForward) {
+  nn::ConvTranspose1d conv(4, 2, 3, 2, 1, 1, 1, 2);
+  EXPECT_EQ(conv.weight.shape(), (Shape{4, 1, 3}));
+  EXPECT_EQ(conv.bias.shape(), (Shape{2}));
+  for (float w : conv.weight.to_vector<float>())
+    EXPECT_LE(std::fabs(w), 1 / std::sqrt(4.0f * 3));
+  nn::state::load_state_dict(
+      conv, {{"weight", patterned({4, 1, 3}, 1, 1. / 16)}, {"bias", patterned({2}, 2, 1. / 8)}});
+  const nn::Conv2d &base = conv;
+  Tensor y = base(patterned({2, 4, 3}, 3, 1. / 4));
+  EXPECT_EQ(y.shape(), (Shape{2, 2, 6}));
+  expectNear(y.to_vector<float>(), nnref::kConvTranspose1dOut, kTolerance);
+}
+
 TEST(NNLayers, LayerNormForward) {
   nn::LayerNorm ln({3, 4});
   EXPECT_EQ(ln.weight.to_vector<float>(), std::vector<float>(12, 1));
@@ -99,6 +155,47 @@ TEST(NNLayers, GroupNormForward) {
   EXPECT_THROW(nn::GroupNorm(3, 4), Error);
 }
 
+TEST(NNLayers, LayerNorm2dForward) {
+  nn::LayerNorm2d ln({3});
+  nn::state::load_state_dict(
+      ln, {{"weight", patterned({3}, 1, 1. / 8)}, {"bias", patterned({3}, 2, 1. / 8)}});
+  const nn::LayerNorm &base = ln; // still over the channels
+  Tensor y = base(patterned({2, 3, 2, 2}, 3, 1. / 4));
+  EXPECT_EQ(y.shape(), (Shape{2, 3, 2, 2}));
+  expectNear(y.to_vector<float>(), nnref::kLayerNorm2dOut, 1e-4);
+  EXPECT_THROW(ln(patterned({2, 3, 2}, 3, 1)), Error);
+}
+
+TEST(NNLayers, InstanceNormForward) {
+  nn::InstanceNorm norm(3);
+  EXPECT_EQ(norm.weight.to_vector<float>(), std::vector<float>(3, 1));
+  EXPECT_EQ(norm.bias.to_vector<float>(), std::vector<float>(3, 0));
+  EXPECT_EQ(nn::state::get_state_dict(norm).size(), 2u);
+  nn::state::load_state_dict(
+      norm, {{"weight", patterned({3}, 4, 1. / 8)}, {"bias", patterned({3}, 5, 1. / 8)}});
+  expectNear(norm(patterned({2, 3, 2, 3}, 6, 1. / 4)).to_vector<float>(), nnref::kInstanceNormOut,
+             1e-4, "2d");
+  nn::InstanceNorm plain(3, 1e-5, false);
+  EXPECT_FALSE(plain.weight.defined());
+  expectNear(plain(patterned({2, 3, 5}, 7, 1. / 4)).to_vector<float>(), nnref::kInstanceNorm1dOut,
+             1e-4, "1d");
+  EXPECT_THROW(norm(patterned({2, 4, 3}, 1, 1)), Error);
+}
+
+TEST(NNLayers, RMSNormForward) {
+  nn::RMSNorm norm(4);
+  EXPECT_EQ(norm.eps, 1e-6);
+  EXPECT_EQ(norm.weight.to_vector<float>(), std::vector<float>(4, 1));
+  nn::state::load_state_dict(norm, {{"weight", patterned({4}, 2, 1. / 8)}});
+  expectNear(norm(patterned({2, 3, 4}, 1, 1. / 4)).to_vector<float>(), nnref::kRMSNormOut, 1e-5);
+  // Computed in float32, returned in the input's dtype.
+  nn::RMSNorm plain(4, 1e-6, false);
+  EXPECT_TRUE(nn::state::get_state_dict(plain).empty());
+  Tensor y = plain(Tensor::from_vector<double>({3, 4, 0, 0}, {1, 4}));
+  EXPECT_EQ(y.dtype(), DType::Float64);
+  expectNear(y.to_vector<float>(), {1.2f, 1.6f, 0, 0}, 1e-6);
+}
+
 TEST(NNLayers, EmbeddingForward) {
   nn::Embedding emb(5, 3);
   // glorot_uniform: ±sqrt(6 / (5 + 3))
@@ -110,6 +207,32 @@ TEST(NNLayers, EmbeddingForward) {
   EXPECT_EQ(y.shape(), (Shape{2, 2, 3}));
   EXPECT_EQ(y.to_vector<float>(), nnref::kEmbeddingOut);
   EXPECT_THROW(emb(Tensor::from_vector<float>({1}, {1})), Error);
+}
+
+TEST(NNLayers, LSTMCellForward) {
+  nn::LSTMCell cell(3, 4);
+  EXPECT_EQ(cell.weight_ih.shape(), (Shape{16, 3}));
+  EXPECT_EQ(cell.weight_hh.shape(), (Shape{16, 4}));
+  for (float w : cell.weight_ih.to_vector<float>())
+    EXPECT_LE(std::fabs(w), 0.5f); // ±1/sqrt(hidden_size)
+  EXPECT_EQ(cell.bias_ih.to_vector<float>(), std::vector<float>(16, 0));
+  std::vector<std::string> names;
+  for (auto &[name, t] : nn::state::get_state_dict(cell))
+    names.push_back(name);
+  EXPECT_EQ(names, (std::vector<std::string>{"bias_hh", "bias_ih", "weight_hh", "weight_ih"}));
+  nn::state::load_state_dict(cell, {{"weight_ih", patterned({16, 3}, 1, 1. / 16)},
+                                    {"weight_hh", patterned({16, 4}, 2, 1. / 16)},
+                                    {"bias_ih", patterned({16}, 3, 1. / 8)},
+                                    {"bias_hh", patterned({16}, 4, 1. / 8)}});
+  Tensor x = patterned({2, 3}, 5, 1. / 4);
+  auto [h, c] = cell(x, std::make_pair(patterned({2, 4}, 6, 1. / 4), patterned({2, 4}, 7, 1. / 4)));
+  expectNear(h.to_vector<float>(), nnref::kLSTMCellH, kTolerance, "h");
+  expectNear(c.to_vector<float>(), nnref::kLSTMCellC, kTolerance, "c");
+  auto [h0, c0] = cell(x);
+  expectNear(h0.to_vector<float>(), nnref::kLSTMCellZeroH, kTolerance, "h from zeros");
+  expectNear(c0.to_vector<float>(), nnref::kLSTMCellZeroC, kTolerance, "c from zeros");
+  EXPECT_FALSE(nn::LSTMCell(3, 4, false).bias_ih.defined());
+  EXPECT_THROW(cell(patterned({3}, 1, 1)), Error);
 }
 
 TEST(NNLayers, DropoutIsTheIdentityInEval) {
@@ -297,19 +420,6 @@ TEST(NNModule, SafetensorsRoundTripOfAModel) {
   EXPECT_EQ(a(x).to_vector<float>(), b(x).to_vector<float>());
 }
 
-/// make_nn_reference.py's Net, whose PyTorch state dict is a fixture.
-struct TorchNet : nn::Module {
-  nn::Conv2d conv{2, 4, {3}, {1}, {1}};
-  nn::BatchNorm2d bn{4};
-  nn::Linear fc{4 * 4 * 4, 3};
-  void visit(nn::Visitor &v) override {
-    v("conv", conv);
-    v("bn", bn);
-    v("fc", fc);
-  }
-  Tensor operator()(const Tensor &x) { return fc(bn(conv(x)).relu().flatten(1)); }
-};
-
 TEST(NNModule, LoadsAPyTorchStateDict) {
   TorchNet net;
   nn::state::load_state_dict(
@@ -341,6 +451,89 @@ TEST(NNModule, TrainsWithBackward) {
   EXPECT_LT(losses.back(), losses.front());
   EXPECT_EQ(net.blocks[1].norm.num_batches_tracked.item<int64_t>(), 5);
   EXPECT_TRUE(net.blocks[0].norm.running_mean.is_realized());
+}
+
+//===----------------------------------------------------------------------===//
+// Gradients of the layers' forward computations, their weights float64
+//===----------------------------------------------------------------------===//
+
+using gradcheck::Check;
+using gradcheck::gradientsMatch;
+
+TEST(NNLayerGrad, Conv1d) {
+  nn::Conv1d conv(2, 3, 3, 2, 1);
+  EXPECT_TRUE(gradientsMatch(
+      [&](auto x) {
+        conv.weight = x[1];
+        conv.bias = x[2];
+        return conv(x[0]);
+      },
+      {{2, 2, 5}, {3, 2, 3}, {3}}));
+  nn::Conv1d same(2, 2, 4, 1, "same", 1, 1, false); // 1 pixel before, 2 after
+  EXPECT_TRUE(gradientsMatch(
+      [&](auto x) {
+        same.weight = x[1];
+        return same(x[0]);
+      },
+      {{1, 2, 5}, {2, 2, 4}}));
+}
+
+TEST(NNLayerGrad, ConvTranspose1d) {
+  nn::ConvTranspose1d conv(4, 2, 3, 2, 1, 1, 1, 2);
+  EXPECT_TRUE(gradientsMatch(
+      [&](auto x) {
+        conv.weight = x[1];
+        conv.bias = x[2];
+        return conv(x[0]);
+      },
+      {{1, 4, 3}, {4, 1, 3}, {2}}));
+}
+
+TEST(NNLayerGrad, InstanceNormAndLayerNorm2d) {
+  nn::InstanceNorm instance(3);
+  EXPECT_TRUE(gradientsMatch(
+      [&](auto x) {
+        instance.weight = x[1];
+        instance.bias = x[2];
+        return instance(x[0]);
+      },
+      {{2, 3, 4}, {3}, {3}}));
+  nn::LayerNorm2d layer({3});
+  EXPECT_TRUE(gradientsMatch(
+      [&](auto x) {
+        layer.weight = x[1];
+        layer.bias = x[2];
+        return layer(x[0]);
+      },
+      {{2, 3, 2, 2}, {3}, {3}}));
+}
+
+TEST(NNLayerGrad, RMSNorm) {
+  // RMSNorm computes in float32: a step and a tolerance for float32.
+  Check coarse;
+  coarse.eps = 1e-2;
+  coarse.tol = 1e-3;
+  nn::RMSNorm norm(4);
+  EXPECT_TRUE(gradientsMatch(
+      [&](auto x) {
+        norm.weight = x[1];
+        return norm(x[0]);
+      },
+      {{2, 3, 4}, {4}}, coarse));
+}
+
+TEST(NNLayerGrad, LSTMCell) {
+  nn::LSTMCell cell(3, 4);
+  EXPECT_TRUE(gradientsMatch(
+      [&](auto x) {
+        cell.weight_ih = x[3];
+        cell.weight_hh = x[4];
+        cell.bias_ih = x[5];
+        cell.bias_hh = x[6];
+        auto [h, c] = cell(x[0], std::make_pair(x[1], x[2]));
+        return Tensor::cat({h, c}, 1);
+      },
+      {{2, 3}, {2, 4}, {2, 4}, {16, 3}, {16, 4}, {16}, {16}}));
 }
 
 } // namespace

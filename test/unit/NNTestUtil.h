@@ -35,6 +35,20 @@ inline void expectNear(const std::vector<float> &actual, const std::vector<float
         << what << " element " << i;
 }
 
+/// reference_tools.py's Net: the PyTorch model the state-dict fixtures
+/// (torch_net.safetensors, torch_net.pt) come from.
+struct TorchNet : tg::nn::Module {
+  tg::nn::Conv2d conv{2, 4, {3}, {1}, {1}};
+  tg::nn::BatchNorm2d bn{4};
+  tg::nn::Linear fc{4 * 4 * 4, 3};
+  void visit(tg::nn::Visitor &v) override {
+    v("conv", conv);
+    v("bn", bn);
+    v("fc", fc);
+  }
+  tg::Tensor operator()(const tg::Tensor &x) { return fc(bn(conv(x)).relu().flatten(1)); }
+};
+
 } // namespace nntest
 
 #endif // TG_TEST_UNIT_NNTESTUTIL_H

@@ -2,10 +2,11 @@
 //
 // Two parameters, three steps with gradients set by hand; the parameters
 // after each step against data/nn_reference.h (torch.optim, or numpy for
-// tinygrad's LAMB and LARS). The schedules' lr against PyTorch's.
+// tinygrad's LAMB, LARS and Muon). The schedules' lr against PyTorch's.
 //
 //===----------------------------------------------------------------------===//
 
+#include "GradCheck.h"
 #include "NNTestUtil.h"
 
 #include "data/nn_reference.h"
@@ -74,8 +75,58 @@ TEST(Optim, LAMB) {
 }
 
 TEST(Optim, LARS) {
-  expectNear(run([](auto &p) { return optim::LARS(p, 0.1, 0.9, 1e-4, false, true, 0.001); }),
-             nnref::kLARS, 1e-6);
+  expectNear(
+      run([](auto &p) { return optim::LARS(p, 0.1, 0.9, 1e-4, 0, {}, false, true, true, 0.001); }),
+      nnref::kLARS, 1e-6);
+}
+
+TEST(Optim, Muon) {
+  expectNear(run([](auto &p) { return optim::Muon(p, 0.1); }), nnref::kMuon, 1e-5);
+}
+
+TEST(Optim, MuonWithoutNesterovOrDecay) {
+  expectNear(run([](auto &p) { return optim::Muon(p, 0.1, 0.9, 0, 3, {2, -1.5, 0.5}, false); }),
+             nnref::kMuonPlain, 1e-5);
+  EXPECT_THROW(optim::Muon({Tensor::scalar(1).requires_grad_()}), Error); // no matrix to make
+}
+
+/// `n` values of `trace` per step from `offset` within each step's `stride`.
+std::vector<float> everyStep(const std::vector<float> &trace, size_t stride, size_t offset,
+                             size_t n) {
+  std::vector<float> values;
+  for (size_t step = 0; step < kSteps; ++step)
+    values.insert(values.end(), trace.begin() + step * stride + offset,
+                  trace.begin() + step * stride + offset + n);
+  return values;
+}
+
+// Each member steps its own parameters as it would alone, in one program.
+TEST(Optim, OptimizerGroupStepsEachOptimizer) {
+  std::vector<Tensor> params = makeParams();
+  auto sgd = optim::SGD({params[0]}, 0.1);
+  auto adam = optim::Adam({params[1]}, 0.01);
+  optim::OptimizerGroup group({sgd, adam});
+  ASSERT_EQ(group.params.size(), 2u);
+  EXPECT_EQ(group.params[1].impl(), params[1].impl());
+  EXPECT_EQ(&group[1], &adam);
+  std::vector<float> first, second;
+  uint64_t runs = 0;
+  for (int step = 0; step < kSteps; ++step) {
+    setGrads(params, step);
+    runs = stats().runs;
+    group.step();
+    EXPECT_EQ(stats().runs, runs + 1) << "step " << step;
+    for (float value : params[0].to_vector<float>())
+      first.push_back(value);
+    for (float value : params[1].to_vector<float>())
+      second.push_back(value);
+  }
+  expectNear(first, everyStep(nnref::kSGD, 9, 0, 6), 1e-6, "SGD's");
+  expectNear(second, everyStep(nnref::kAdam, 9, 6, 3), 1e-6, "Adam's");
+  EXPECT_NEAR(adam.b1_t.item<float>(), 0.9 * 0.9 * 0.9, 1e-7);
+  group.zero_grad();
+  EXPECT_FALSE(params[0].grad().defined());
+  EXPECT_FALSE(params[1].grad().defined());
 }
 
 struct MLP : nn::Module {
@@ -175,6 +226,30 @@ TEST(Optim, ZeroDimParameter) {
   opt.step();
   EXPECT_EQ(p.shape(), Shape{});
   EXPECT_EQ(p.item<float>(), 0);
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor::newton_schulz, Muon's orthogonalization
+//===----------------------------------------------------------------------===//
+
+TEST(OptimNewtonSchulz, AgainstNumpy) {
+  Tensor wide = patterned({2, 3, 4}, 1, 1. / 4).newton_schulz(5, {2, -1.5, 0.5});
+  EXPECT_EQ(wide.shape(), (Shape{2, 3, 4}));
+  expectNear(wide.to_vector<float>(), nnref::kNewtonSchulzWide, 1e-5, "batched, wide");
+  Tensor tall = patterned({4, 3}, 2, 1. / 4).newton_schulz(2, {3.4445, -4.775, 2.0315});
+  EXPECT_EQ(tall.shape(), (Shape{4, 3}));
+  expectNear(tall.to_vector<float>(), nnref::kNewtonSchulzTall, 1e-5, "tall");
+  // No steps: only the scaling to norm 1.
+  Tensor scaled = Tensor::from_vector<float>({3, 0, 0, 4}, {2, 2}).newton_schulz(0, {}, 0);
+  expectNear(scaled.to_vector<float>(), {0.6f, 0, 0, 0.8f}, 1e-7);
+  EXPECT_THROW(Tensor::ones({3}).newton_schulz(1, {1}), Error);
+  EXPECT_THROW(Tensor::ones({2, 2}).newton_schulz(1, {}), Error);
+}
+
+TEST(OptimNewtonSchulz, Gradient) {
+  auto ns = [](auto x) { return x[0].newton_schulz(2, {2, -1.5, 0.5}); };
+  EXPECT_TRUE(gradcheck::gradientsMatch(ns, {{2, 3}}));
+  EXPECT_TRUE(gradcheck::gradientsMatch(ns, {{3, 2}}));
 }
 
 //===----------------------------------------------------------------------===//

@@ -9,12 +9,15 @@
 
 #include "tg/Tensor/Tensor.h"
 
+#include "TensorTestUtil.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <limits>
 
 using namespace tg;
+using namespace tensortest;
 
 namespace {
 
@@ -1275,38 +1278,6 @@ const std::vector<int32_t> kOneHot = {1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 
 const std::vector<bool> kAnyAxis1 = {true, false};
 // np.array([[1, 2, 0], [3, 1, 4]]).all(0)
 const std::vector<bool> kAllAxis0 = {true, true, false};
-
-//===----------------------------------------------------------------------===//
-// Helpers
-//===----------------------------------------------------------------------===//
-
-Tensor F(std::vector<float> data, Shape shape) { return Tensor::from_vector(data, shape); }
-Tensor I(std::vector<int32_t> data, Shape shape) { return Tensor::from_vector(data, shape); }
-
-/// Shape, then every element within atol + rtol * |expected| (NaNs and
-/// infinities must match exactly).
-template <typename T = float>
-void expectClose(const Tensor &t, const std::vector<T> &expected, const Shape &shape,
-                 double atol = 1e-5, double rtol = 1e-5) {
-  ASSERT_EQ(t.shape(), shape);
-  std::vector<T> got = t.to_vector<T>();
-  ASSERT_EQ(got.size(), expected.size());
-  for (size_t i = 0; i < got.size(); ++i) {
-    double g = got[i], e = expected[i];
-    if (std::isnan(e) || std::isinf(e)) {
-      EXPECT_TRUE(std::isnan(e) ? std::isnan(g) : g == e)
-          << "element " << i << ": " << g << " vs " << e;
-      continue;
-    }
-    EXPECT_NEAR(g, e, atol + rtol * std::abs(e)) << "element " << i;
-  }
-}
-
-template <typename T>
-void expectEqual(const Tensor &t, const std::vector<T> &expected, const Shape &shape) {
-  ASSERT_EQ(t.shape(), shape);
-  EXPECT_EQ(t.to_vector<T>(), expected);
-}
 
 //===----------------------------------------------------------------------===//
 // Random

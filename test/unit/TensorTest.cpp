@@ -108,6 +108,41 @@ TEST(Tensor, ErrorsAreExceptions) {
   EXPECT_THROW(i.bitcast(DType::Float16), Error);
 }
 
+TEST(Tensor, Sequential) {
+  Tensor x = Tensor::from_vector<float>({-1, 2}, {2});
+  auto twice = [](const Tensor &t) { return t * 2; };
+  Tensor y = x.sequential({twice, [](const Tensor &t) { return t.relu(); }, twice});
+  EXPECT_EQ(y.to_vector<float>(), (std::vector<float>{0, 8}));
+  EXPECT_EQ(x.sequential({}).to_vector<float>(), (std::vector<float>{-1, 2}));
+}
+
+/// The device a test does not run on by default: CTest runs the suite on
+/// CPU and again with DEV=VULKAN.
+std::string otherDevice() { return Tensor::zeros({1}).device().rfind("CPU", 0) == 0 ? "VULKAN" : "CPU"; }
+
+TEST(Tensor, ToAnotherDevice) {
+  Tensor x = Tensor::from_vector<float>({1, 2, 3, 4}, {2, 2});
+  std::string here = x.device(), there = otherDevice();
+  // Lazy on both sides: the first program runs here, the second there.
+  Tensor moved = x.mul(2.0).to(there);
+  EXPECT_EQ(moved.device().rfind(there, 0), 0u) << moved.device();
+  Tensor back = moved.add(1.0).to(here).sum(0);
+  EXPECT_EQ(back.device(), here);
+  EXPECT_EQ(back.to_vector<float>(), (std::vector<float>{10, 14}));
+  // Gradients come back to the device of the leaf.
+  Tensor w = Tensor::from_vector<float>({1, -2, 3}, {3}).requires_grad_();
+  w.to(there).square().sum().backward();
+  EXPECT_EQ(w.grad().device(), here);
+  EXPECT_EQ(w.grad().to_vector<float>(), (std::vector<float>{2, -4, 6}));
+  // to_ moves the tensor and its gradient; every handle follows.
+  Tensor alias = w;
+  w.to_(there);
+  EXPECT_EQ(alias.device(), w.device());
+  EXPECT_EQ(alias.grad().device(), w.device());
+  EXPECT_EQ(alias.to_vector<float>(), (std::vector<float>{1, -2, 3}));
+  EXPECT_THROW(x.to("NODEVICE"), Error);
+}
+
 } // namespace
 
 // A shape whose element count overflows int64 is refused by name, not

@@ -16,12 +16,15 @@
 #include "tg/Tensor/DType.h"
 
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <memory>
 #include <optional>
 #include <ostream>
 #include <stdexcept>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 namespace tg {
@@ -112,6 +115,8 @@ public:
   Tensor full_like(double value) const;
   Tensor zeros_like() const;
   Tensor ones_like() const;
+  /// An uninitialized tensor of this shape (and this dtype unless given).
+  Tensor empty_like(std::optional<DType> dtype = std::nullopt) const;
   /// [start, stop) by step; the dtype is int32 unless a bound is fractional.
   static Tensor arange(double stop);
   static Tensor arange(double start, double stop, double step = 1,
@@ -165,7 +170,19 @@ public:
   /// Zeros (or `value`) before and after each axis: pairs per axis, in
   /// axis order.
   Tensor pad(std::vector<std::pair<int64_t, int64_t>> padding, double value = 0) const;
+  /// tinygrad's pad modes: "constant" (`value`), "reflect" (mirrored
+  /// without the edge; each pad less than its axis), "replicate" (the edge
+  /// repeated) or "circular" (wrapped around at most once).
+  Tensor pad(std::vector<std::pair<int64_t, int64_t>> padding, const std::string &mode,
+             double value = 0) const;
+  /// PyTorch's flat order, last axis first: (left, right, top, bottom, ...).
+  Tensor pad(std::initializer_list<int64_t> padding, const std::string &mode = "constant",
+             double value = 0) const;
+  /// Each axis padded after its end to `shape`'s size (nullopt keeps it).
+  Tensor pad_to(std::vector<std::optional<int64_t>> shape, double value = 0) const;
   Tensor shrink(std::vector<std::pair<int64_t, int64_t>> bounds) const;
+  /// The first `shape[i]` elements of each axis (nullopt keeps it).
+  Tensor shrink_to(std::vector<std::optional<int64_t>> shape) const;
   Tensor flip(Axes axes) const;
   Tensor transpose(int64_t a = 1, int64_t b = 0) const;
   Tensor T() const { return transpose(); }
@@ -183,6 +200,28 @@ public:
   std::vector<Tensor> split(std::vector<int64_t> sizes, int64_t axis = 0) const;
   std::vector<Tensor> chunk(int64_t chunks, int64_t axis = 0) const;
   Tensor repeat(std::vector<int64_t> repeats) const;
+  /// Each element `repeats` times in a row along `dim` (without one, of
+  /// the flattened tensor).
+  Tensor repeat_interleave(int64_t repeats, std::optional<int64_t> dim = std::nullopt) const;
+  /// Elements shifted by `shifts` along `dims`, wrapping around; without
+  /// dims, of the flattened tensor.
+  Tensor roll(int64_t shifts, std::optional<int64_t> dims = std::nullopt) const;
+  Tensor roll(std::vector<int64_t> shifts, std::vector<int64_t> dims) const;
+  /// `dim` replaced by (windows, size): windows of `size` every `step`.
+  Tensor unfold(int64_t dim, int64_t size, int64_t step) const;
+  /// Coordinate grids of 0-d or 1-d tensors, "ij" (matrix) or "xy"
+  /// (Cartesian: the first two axes swapped) indexing.
+  static std::vector<Tensor> meshgrid(const std::vector<Tensor> &tensors,
+                                      const std::string &indexing = "ij");
+  /// The square matrix with this 1-d tensor on its diagonal.
+  Tensor diag() const;
+  /// The diagonal of dims dim1 and dim2 (offset > 0: above it), as a new
+  /// last axis.
+  Tensor diagonal(int64_t offset = 0, int64_t dim1 = 0, int64_t dim2 = 1) const;
+  /// The last two axes' upper (lower) triangle from `diagonal` on, zeros
+  /// elsewhere.
+  Tensor triu(int64_t diagonal = 0) const;
+  Tensor tril(int64_t diagonal = 0) const;
   /// x[i]: the leading axis removed.
   Tensor operator[](int64_t index) const;
   /// x[s0, s1, ...]: a slice per leading axis, with steps.
@@ -206,6 +245,18 @@ public:
   /// Integer division rounding down, and its remainder (Python's // and %).
   Tensor floordiv(const Tensor &y) const;
   Tensor mod(const Tensor &y) const;
+  /// C's remainder: the sign of the dividend (integer division truncates).
+  Tensor fmod(const Tensor &y) const;
+  Tensor fmod(double y) const;
+  /// This magnitude with y's sign (-0.0 counts as negative).
+  Tensor copysign(const Tensor &y) const;
+  Tensor copysign(double y) const;
+  /// log(exp(this) + exp(y)), with the larger term factored out.
+  Tensor logaddexp(const Tensor &y) const;
+  Tensor logaddexp(double y) const;
+  /// this + (end - this) · weight; uint8 blends in 7-bit fixed point.
+  Tensor lerp(const Tensor &end, const Tensor &weight) const;
+  Tensor lerp(const Tensor &end, double weight) const;
   Tensor pow(const Tensor &y) const;
   Tensor maximum(const Tensor &y) const;
   Tensor minimum(const Tensor &y) const;
@@ -226,9 +277,21 @@ public:
   Tensor exp2() const;
   Tensor log() const;
   Tensor log2() const;
+  Tensor log10() const;
   Tensor sin() const;
   Tensor cos() const;
   Tensor tan() const;
+  /// tinygrad's polynomial approximations (Abramowitz and Stegun 4.4.46).
+  Tensor asin() const;
+  Tensor acos() const;
+  Tensor atan() const;
+  Tensor sinh() const;
+  Tensor cosh() const;
+  Tensor asinh() const;
+  Tensor acosh() const;
+  Tensor atanh() const;
+  /// Abramowitz and Stegun 7.1.26 (error ≤ 1.5e-7), as tinygrad.
+  Tensor erf() const;
   Tensor trunc() const;
   Tensor floor() const;
   Tensor ceil() const;
@@ -247,12 +310,31 @@ public:
   Tensor tanh() const;
   Tensor leaky_relu(double negative_slope = 0.01) const;
   Tensor elu(double alpha = 1.0) const;
-  Tensor gelu() const;
+  /// "tanh" (tinygrad's default) or "none", the exact x·Φ(x) through erf.
+  Tensor gelu(const std::string &approximate = "tanh") const;
   Tensor quick_gelu() const;
   Tensor silu() const;
   Tensor swish() const { return silu(); }
   Tensor softplus(double beta = 1) const;
   Tensor mish() const;
+  Tensor hardswish() const;
+  Tensor hardtanh(double min_val = -1, double max_val = 1) const;
+  Tensor celu(double alpha = 1) const;
+  Tensor selu(double alpha = 1.67326, double gamma = 1.0507) const;
+  Tensor softsign() const;
+  Tensor logsigmoid() const;
+
+  /// Elementwise tests, giving bools.
+  Tensor isnan() const;
+  Tensor isinf(bool detect_positive = true, bool detect_negative = true) const;
+  Tensor isfinite() const;
+  /// |this - other| ≤ atol + rtol·|other|; infinities close when equal,
+  /// NaNs when equal_nan.
+  Tensor isclose(const Tensor &other, double rtol = 1e-5, double atol = 1e-8,
+                 bool equal_nan = false) const;
+  /// isclose everywhere: a 0-d bool.
+  Tensor allclose(const Tensor &other, double rtol = 1e-5, double atol = 1e-8,
+                  bool equal_nan = false) const;
 
   Tensor lt(const Tensor &y) const;
   Tensor le(const Tensor &y) const;
@@ -272,9 +354,14 @@ public:
   Tensor bitwise_xor(const Tensor &y) const;
   Tensor lshift(int64_t bits) const;
   Tensor rshift(int64_t bits) const;
+  /// ~x; logical_not for bool.
+  Tensor bitwise_not() const;
   /// cond ? this : other.
   Tensor where(const Tensor &x, const Tensor &y) const;
   Tensor where(double x, double y) const;
+  /// `value` where `mask` is true, this elsewhere.
+  Tensor masked_fill(const Tensor &mask, const Tensor &value) const;
+  Tensor masked_fill(const Tensor &mask, double value) const;
 
   Tensor cast(DType dtype) const;
   /// The same bits read as `dtype` (same element size).
@@ -282,6 +369,11 @@ public:
   Tensor float_() const { return cast(DType::Float32); }
   Tensor int_() const { return cast(DType::Int32); }
   Tensor bool_() const { return cast(DType::Bool); }
+  Tensor half() const;
+  Tensor bfloat16() const;
+  Tensor double_() const;
+  Tensor long_() const;
+  Tensor short_() const;
 
   //===--------------------------------------------------------------------===//
   // Reductions
@@ -294,6 +386,11 @@ public:
   Tensor mean(Axes axes = {}, bool keepdim = false) const;
   Tensor var(Axes axes = {}, bool keepdim = false, double correction = 1) const;
   Tensor std(Axes axes = {}, bool keepdim = false, double correction = 1) const;
+  /// (var, mean) and (std, mean) of one call.
+  std::pair<Tensor, Tensor> var_mean(Axes axes = {}, bool keepdim = false,
+                                     double correction = 1) const;
+  std::pair<Tensor, Tensor> std_mean(Axes axes = {}, bool keepdim = false,
+                                     double correction = 1) const;
   Tensor any(Axes axes = {}, bool keepdim = false) const;
   Tensor all(Axes axes = {}, bool keepdim = false) const;
   /// The first index of the maximum (minimum); without an axis, of the
@@ -303,7 +400,125 @@ public:
   Tensor cumsum(int64_t axis = 0) const;
   Tensor softmax(int64_t axis = -1) const;
   Tensor log_softmax(int64_t axis = -1) const;
+  /// softmax(-this).
+  Tensor softmin(int64_t axis = -1) const;
+  /// This divided by its p-norm along `dim` (at least eps); p = 0 counts
+  /// the non-zeros.
+  Tensor normalize(double p = 2, int64_t dim = 1, double eps = 1e-12) const;
   Tensor logsumexp(Axes axes = {}, bool keepdim = false) const;
+
+  //===--------------------------------------------------------------------===//
+  // Sorting, scans and scatters
+  //===--------------------------------------------------------------------===//
+
+  /// The values sorted along `dim` and, for each, its index along `dim`
+  /// here (int32); equal values keep their order (tinygrad's bitonic sort).
+  std::pair<Tensor, Tensor> sort(int64_t dim = -1, bool descending = false) const;
+  Tensor argsort(int64_t dim = -1, bool descending = false) const;
+  /// The k largest (smallest) values along `dim`, in order, and their
+  /// indices (tinygrad's sorted_=False is not supported there either).
+  std::pair<Tensor, Tensor> topk(int64_t k, int64_t dim = -1, bool largest = true) const;
+  /// The running product along `axis` (no default, as tinygrad's).
+  Tensor cumprod(int64_t axis) const;
+  /// The running maximum (minimum) along `axis` and the index (int32) of
+  /// the first element equal to each.
+  std::pair<Tensor, Tensor> cummax(int64_t axis = 0) const;
+  std::pair<Tensor, Tensor> cummin(int64_t axis = 0) const;
+  /// log(cumsum(exp(x))) along `axis`, shifted by the running maximum.
+  Tensor logcumsumexp(int64_t axis = 0) const;
+  /// A copy with src's elements put at `index` along `dim` (src and index
+  /// as in gather); where indices repeat, the last one's element stays.
+  Tensor scatter(int64_t dim, const Tensor &index, const Tensor &src) const;
+  /// The number `src` put at `index`; reduce "add" or "multiply" combines it
+  /// with the element there instead.
+  Tensor scatter(int64_t dim, const Tensor &index, double src,
+                 std::optional<std::string> reduce = std::nullopt) const;
+  /// src's elements reduced into the places `index` names: reduce is "sum",
+  /// "prod", "mean", "amax" or "amin"; without include_self, a place's own
+  /// element takes no part where some index names it.
+  Tensor scatter_reduce(int64_t dim, const Tensor &index, const Tensor &src,
+                        const std::string &reduce, bool include_self = true) const;
+  /// The elements where `mask` (bool, broadcast to this shape) is true, in
+  /// order, 1-d. Without `size` the count decides the shape, so it is
+  /// realized and read; with it, `size` elements, fill_value after the last.
+  Tensor masked_select(const Tensor &mask, std::optional<int64_t> size = std::nullopt,
+                       double fill_value = 0) const;
+  /// The indices of the nonzero elements as rows of [count, ndim] (int32);
+  /// `size` as in masked_select (rows of fill_value after the last).
+  Tensor nonzero(std::optional<int64_t> size = std::nullopt, double fill_value = 0) const;
+  /// A random permutation of 0..n-1: the argsort of rand(n).
+  static Tensor randperm(int64_t n, DType dtype = DType::Int32);
+  /// Indices (int32) drawn with the probabilities of this 1-d or 2-d
+  /// tensor's rows (weights, not necessarily normalized).
+  Tensor multinomial(int64_t num_samples = 1, bool replacement = false) const;
+
+  //===--------------------------------------------------------------------===//
+  // Index notation and resampling
+  //===--------------------------------------------------------------------===//
+
+  /// Einstein summation: "ij,jk->ik", with "..." for leading axes, a letter
+  /// repeated in one operand for its diagonal, and without "->" the
+  /// letters used once, sorted. The sum accumulates in `dtype` when given.
+  static Tensor einsum(const std::string &formula, const std::vector<Tensor> &operands,
+                       std::optional<DType> dtype = std::nullopt);
+  /// einops' rearrange: "b (h w) c -> b h w c" ungroups, groups and
+  /// permutes named axes ("..." the unnamed ones, "1" a unit axis);
+  /// `sizes` gives the sizes of ungrouped axes.
+  Tensor rearrange(const std::string &formula,
+                   const std::vector<std::pair<std::string, int64_t>> &sizes = {}) const;
+  /// The last size.size() axes resampled to `size`: "nearest",
+  /// "nearest-exact", "linear" (any number of axes; "bilinear" and
+  /// "trilinear" name 2 and 3) or "bicubic" (2 axes, PyTorch's A = -0.75).
+  /// align_corners maps corner samples onto corner samples (linear, cubic).
+  Tensor interpolate(Shape size, const std::string &mode = "linear",
+                     bool align_corners = false) const;
+  /// max_pool2d and where each maximum is (tinygrad's return_indices): its
+  /// first position, flattened over the pooled axes, as int32.
+  std::pair<Tensor, Tensor>
+  max_pool2d_with_indices(std::vector<int64_t> kernel_size = {2},
+                          std::optional<std::vector<int64_t>> stride = std::nullopt,
+                          std::vector<int64_t> dilation = {1}, std::vector<int64_t> padding = {0},
+                          bool ceil_mode = false) const;
+  /// max_pool2d's partial inverse on [N, C, ...]: each value put back at its
+  /// index, zeros elsewhere; the size from the pool's arguments unless
+  /// `output_size` (its last axes) is given.
+  Tensor max_unpool2d(const Tensor &indices, std::vector<int64_t> kernel_size = {2},
+                      std::optional<std::vector<int64_t>> stride = std::nullopt,
+                      std::vector<int64_t> dilation = {1}, std::vector<int64_t> padding = {0},
+                      std::optional<Shape> output_size = std::nullopt) const;
+
+  //===--------------------------------------------------------------------===//
+  // Linear algebra
+  //===--------------------------------------------------------------------===//
+
+  /// tinygrad's Newton-Schulz iteration for an odd polynomial: the last two
+  /// axes, scaled to norm 1 (+ eps), become sum_i params[i]·(G·Gᵀ)^i·G
+  /// `steps` times (a wide matrix's way; a tall one goes transposed).
+  Tensor newton_schulz(int64_t steps, const std::vector<double> &params, double eps = 1.0e-7) const;
+  /// Q and R of the last two axes ([m, m] and [m, n]) by Householder
+  /// reflections, as tinygrad: R's diagonal has the opposite sign of the
+  /// column's leading element, as LAPACK's, except that a last column of
+  /// one element is reflected too (LAPACK leaves it).
+  std::pair<Tensor, Tensor> qr() const;
+  /// U, S, Vᵀ of the last two axes by one-sided Jacobi rotations after a QR
+  /// (tinygrad's 4·min(m, n) rounds); S descends. Without full_matrices U
+  /// keeps min(m, n) columns.
+  std::tuple<Tensor, Tensor, Tensor> svd(bool full_matrices = true) const;
+
+  //===--------------------------------------------------------------------===//
+  // Hashing
+  //===--------------------------------------------------------------------===//
+
+  /// Keccak over the last axis (its elements' bytes, little-endian):
+  /// "sha3_224", "sha3_256" or "shake_128" (a 16-byte digest), or a sponge
+  /// of `rate` bytes with domain byte `dsbyte`. [..., n] gives [..., digest]
+  /// uint8. It realizes: each block of the message is one run of one
+  /// compiled permutation.
+  Tensor keccak(const std::string &cfg = "sha3_256") const;
+  Tensor keccak(int64_t rate, int64_t dsbyte) const;
+  /// tinygrad's 16-byte hash of the whole tensor: shake_128 over 4 KiB
+  /// pieces, then over their digests, per 1 MiB chunk, until one is left.
+  Tensor hash() const;
 
   //===--------------------------------------------------------------------===//
   // Neural network ops
@@ -314,6 +529,8 @@ public:
   /// x @ weight + bias, as tinygrad's (weight is [in, out]; a 1-d weight
   /// multiplies elementwise).
   Tensor linear(const Tensor &weight, const Tensor &bias = Tensor()) const;
+  /// Each of `layers` applied in turn (tinygrad's sequential).
+  Tensor sequential(const std::vector<std::function<Tensor(const Tensor &)>> &layers) const;
   /// NCHW input, [out, in/groups, kh, kw] weight; padding on both sides.
   Tensor conv2d(const Tensor &weight, const Tensor &bias = Tensor(), int64_t groups = 1,
                 std::vector<int64_t> stride = {1}, std::vector<int64_t> dilation = {1},
@@ -364,6 +581,11 @@ public:
   Tensor binary_crossentropy_logits(const Tensor &y, const std::string &reduction = "mean") const;
   Tensor mse(const Tensor &y, const std::string &reduction = "mean") const;
   Tensor l1(const Tensor &y, const std::string &reduction = "mean") const;
+  /// this: log-probabilities [N, C, ...]; y: class indices [N, ...]; the
+  /// mean is weighted by `weight` [C] of each target's class.
+  Tensor nll_loss(const Tensor &y, const Tensor &weight = Tensor(),
+                  std::optional<int64_t> ignore_index = std::nullopt,
+                  const std::string &reduction = "mean") const;
 
   //===--------------------------------------------------------------------===//
   // Autograd
@@ -396,9 +618,16 @@ public:
   Tensor &assign(const Tensor &value);
   Tensor contiguous() const;
   Tensor contiguous_backward() const;
-  /// A copy on another device ("CPU", "CPU:0", ...).
+  /// A copy on another device ("CPU", "VULKAN:0", ...): realized there and
+  /// copied through the host when a program needs it; gradients flow back.
   Tensor to(const std::string &device) const;
+  /// Moves this tensor (and its gradient) to `device`: every handle of it
+  /// refers to the copy.
+  Tensor &to_(const std::string &device);
   Tensor clone() const;
+  /// This handle, and every copy of it, refers to x's value from now on
+  /// (x's shape).
+  Tensor &replace(const Tensor &x);
 
   /// The elements, row-major, converted to T.
   template <typename T> std::vector<T> to_vector() const;

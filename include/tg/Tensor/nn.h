@@ -28,7 +28,10 @@
 #include "tg/Tensor/state.h"
 
 #include <functional>
+#include <initializer_list>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tg::nn {
@@ -76,14 +79,33 @@ public:
   Tensor weight, bias;
 };
 
+/// Conv2d's padding: amounts as Tensor::conv2d takes them (one, one per
+/// axis, or PyTorch's flat before/after pairs, last axis first), or
+/// "same" (any case): the output as large as the input, stride 1 only;
+/// where dilation·(kernel − 1) is odd, the extra pixel goes after, as
+/// PyTorch pads.
+class Padding {
+public:
+  Padding(int64_t amount) : amounts{amount} {}
+  Padding(std::initializer_list<int64_t> amounts) : amounts(amounts) {}
+  Padding(std::vector<int64_t> amounts) : amounts(std::move(amounts)) {}
+  /// A literal: a const char * would take 0, which is an amount.
+  template <size_t N> Padding(const char (&mode)[N]) : mode(mode) {}
+  Padding(std::string mode) : mode(std::move(mode)) {}
+
+  std::vector<int64_t> amounts;
+  /// Empty unless a string was given.
+  std::string mode;
+};
+
 /// A convolution over NCHW input (N-d with as many kernel sizes). One
 /// kernel size means a square kernel; stride, padding and dilation are as
-/// Tensor::conv2d takes them. weight [out, in/groups, *kernel] and bias
+/// Tensor::conv2d takes them, or padding "same". weight [out, in/groups, *kernel] and bias
 /// [out] are uniform in ±1/sqrt(in·prod(kernel)).
 class Conv2d : public Module {
 public:
   Conv2d(int64_t in_channels, int64_t out_channels, std::vector<int64_t> kernel_size,
-         std::vector<int64_t> stride = {1}, std::vector<int64_t> padding = {0},
+         std::vector<int64_t> stride = {1}, Padding padding = {0},
          std::vector<int64_t> dilation = {1}, int64_t groups = 1, bool bias = true);
   /// Virtual so that a ConvTranspose2d held as a Conv2d still transposes.
   virtual Tensor operator()(const Tensor &x) const;
@@ -95,10 +117,22 @@ public:
 
 protected:
   /// weight [*leading, *kernel]: [out, in/groups], or [in, out/groups]
-  /// for the transposed convolution.
-  Conv2d(Shape leading, int64_t in_channels, int64_t out_channels, std::vector<int64_t> kernel_size,
-         std::vector<int64_t> stride, std::vector<int64_t> padding, std::vector<int64_t> dilation,
-         int64_t groups, bool bias);
+  /// for the transposed convolution. One kernel size stands for `dims`.
+  Conv2d(Shape leading, int64_t dims, int64_t in_channels, int64_t out_channels,
+         std::vector<int64_t> kernel_size, std::vector<int64_t> stride, Padding padding,
+         std::vector<int64_t> dilation, int64_t groups, bool bias);
+
+private:
+  /// The padding "same" stands for, as conv2d takes padding.
+  std::vector<int64_t> samePadding(const std::string &mode) const;
+};
+
+/// The convolution over NCL input: a Conv2d with a 1-d kernel (tinygrad's
+/// Conv1d returns one), so weight is [out, in/groups, kernel_size].
+class Conv1d : public Conv2d {
+public:
+  Conv1d(int64_t in_channels, int64_t out_channels, int64_t kernel_size, int64_t stride = 1,
+         Padding padding = 0, int64_t dilation = 1, int64_t groups = 1, bool bias = true);
 };
 
 /// The transposed convolution: weight [in, out/groups, *kernel], initialized
@@ -112,6 +146,22 @@ public:
   Tensor operator()(const Tensor &x) const override;
 
   std::vector<int64_t> output_padding;
+
+protected:
+  /// One kernel size stands for `dims`.
+  ConvTranspose2d(int64_t dims, int64_t in_channels, int64_t out_channels,
+                  std::vector<int64_t> kernel_size, std::vector<int64_t> stride,
+                  std::vector<int64_t> padding, std::vector<int64_t> output_padding,
+                  std::vector<int64_t> dilation, int64_t groups, bool bias);
+};
+
+/// The transposed convolution over NCL input: weight [in, out/groups,
+/// kernel_size].
+class ConvTranspose1d : public ConvTranspose2d {
+public:
+  ConvTranspose1d(int64_t in_channels, int64_t out_channels, int64_t kernel_size,
+                  int64_t stride = 1, int64_t padding = 0, int64_t output_padding = 0,
+                  int64_t dilation = 1, int64_t groups = 1, bool bias = true);
 };
 
 /// Batch normalization over axis 1 of NC... input. In training
@@ -143,12 +193,21 @@ using BatchNorm3d = BatchNorm;
 class LayerNorm : public Module {
 public:
   explicit LayerNorm(Shape normalized_shape, double eps = 1e-5, bool elementwise_affine = true);
-  Tensor operator()(const Tensor &x) const;
+  /// Virtual so that a LayerNorm2d held as a LayerNorm still permutes.
+  virtual Tensor operator()(const Tensor &x) const;
   void visit(Visitor &v) override;
 
   Shape normalized_shape;
   double eps;
   Tensor weight, bias;
+};
+
+/// LayerNorm over the channels of NCHW input: each pixel's channels are
+/// normalized (normalized_shape is {channels}).
+class LayerNorm2d : public LayerNorm {
+public:
+  using LayerNorm::LayerNorm;
+  Tensor operator()(const Tensor &x) const override;
 };
 
 /// Normalization over groups of channels of NC... input, then a per-channel
@@ -162,6 +221,46 @@ public:
   int64_t num_groups, num_channels;
   double eps;
   Tensor weight, bias;
+};
+
+/// Normalization of each sample's channels of NC... input, each over its
+/// positions, then a per-channel weight and bias when affine.
+class InstanceNorm : public Module {
+public:
+  explicit InstanceNorm(int64_t num_features, double eps = 1e-5, bool affine = true);
+  Tensor operator()(const Tensor &x) const;
+  void visit(Visitor &v) override;
+
+  int64_t num_features;
+  double eps;
+  Tensor weight, bias;
+};
+
+/// x / sqrt(mean(x², last axis) + eps), computed in float32 and cast back
+/// to x's dtype, then times weight (ones [dim]) when elementwise_affine.
+class RMSNorm : public Module {
+public:
+  explicit RMSNorm(int64_t dim, double eps = 1e-6, bool elementwise_affine = true);
+  Tensor operator()(const Tensor &x) const;
+  void visit(Visitor &v) override;
+
+  double eps;
+  Tensor weight;
+};
+
+/// One step of an LSTM: (h, c) from x [batch, input_size] and the previous
+/// (h, c) [batch, hidden_size] (zeros when absent), with the gates i, f,
+/// g, o stacked in that order along the weights' first axis. The weights
+/// are uniform in ±1/sqrt(hidden_size); the biases start at zero.
+class LSTMCell : public Module {
+public:
+  LSTMCell(int64_t input_size, int64_t hidden_size, bool bias = true);
+  std::pair<Tensor, Tensor>
+  operator()(const Tensor &x,
+             const std::optional<std::pair<Tensor, Tensor>> &hc = std::nullopt) const;
+  void visit(Visitor &v) override;
+
+  Tensor weight_ih, weight_hh, bias_ih, bias_hh;
 };
 
 /// A lookup table: integer indices of any shape → rows of weight

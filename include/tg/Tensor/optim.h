@@ -12,9 +12,10 @@
 //   loss.backward();
 //   opt.step();
 //
-// SGD is LARS without the trust ratio and Adam/AdamW are LAMB without it,
-// as in tinygrad. The schedules (tinygrad's extra/lr_scheduler.py ones, and
-// StepLR) follow PyTorch's formulas; they assign the optimizer's lr.
+// SGD is LARS without the trust ratio, Muon is LARS with a Newton-Schulz
+// step, and Adam/AdamW are LAMB without the trust ratio, as in tinygrad.
+// The schedules (tinygrad's extra/lr_scheduler.py ones, and StepLR)
+// follow PyTorch's formulas; they assign the optimizer's lr.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TG_TENSOR_OPTIM_H
@@ -22,6 +23,7 @@
 
 #include "tg/Tensor/Tensor.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -48,6 +50,8 @@ public:
 
 protected:
   Optimizer(const std::vector<Tensor> &params, double lr);
+  /// No parameters and no lr: an OptimizerGroup's, which takes its members'.
+  Optimizer() = default;
   struct Updates {
     std::vector<Tensor> updates; // subtracted from the parameters
     std::vector<Tensor> state;   // the optimizer's assigned state
@@ -58,19 +62,46 @@ protected:
   std::vector<Tensor> new_optim_param() const;
   /// lr as a 0-d tensor, which broadcasts against parameters of any rank.
   Tensor lr_scalar() const;
+
+private:
+  /// It steps its members through their compute_updates.
+  friend class OptimizerGroup;
+};
+
+/// Several optimizers stepped as one (each with its own parameters, e.g.
+/// Muon for the matrices and Adam for the rest): params and buffers are
+/// theirs in order, and one step() realizes all their updates in one
+/// program. The optimizers are referred to, not copied: they must outlive
+/// the group. It has no lr of its own.
+class OptimizerGroup : public Optimizer {
+public:
+  explicit OptimizerGroup(std::vector<std::reference_wrapper<Optimizer>> optimizers);
+  Optimizer &operator[](size_t i) const { return optimizers.at(i); }
+
+  std::vector<std::reference_wrapper<Optimizer>> optimizers;
+
+protected:
+  /// Each member's updates from its own parameters' gradients.
+  Updates compute_updates(const std::vector<Tensor> &grads) override;
 };
 
 /// Layer-wise Adaptive Rate Scaling: SGD whose step is scaled per tensor by
 /// the trust ratio tcoef·|w| / (|g| + wd·|w|). `classic` momentum applies
-/// the learning rate before the momentum, the popular one after it.
+/// the learning rate before the momentum, the popular one after it. With
+/// ns_coefficients, the step (each parameter as a matrix [shape[0], -1])
+/// is orthogonalized by ns_steps of Tensor::newton_schulz, as Muon's.
+/// pre_wd adds the weight decay to the gradient; otherwise the parameter
+/// decays by lr·wd after the momentum (Muon's decoupled decay).
 class LARS : public Optimizer {
 public:
   LARS(const std::vector<Tensor> &params, double lr = 0.001, double momentum = 0.9,
-       double weight_decay = 1e-4, bool nesterov = false, bool classic = true,
-       double tcoef = 0.001);
+       double weight_decay = 1e-4, int64_t ns_steps = 0, std::vector<double> ns_coefficients = {},
+       bool nesterov = false, bool classic = true, bool pre_wd = true, double tcoef = 0.001);
 
   double momentum, wd;
-  bool nesterov, classic;
+  int64_t ns_steps;
+  std::vector<double> ns_coefficients;
+  bool nesterov, classic, pre_wd;
   double tcoef;
   /// The momentum buffers (none without momentum).
   std::vector<Tensor> b;
@@ -83,6 +114,12 @@ protected:
 /// gradient, then momentum (nesterov or not).
 LARS SGD(const std::vector<Tensor> &params, double lr = 0.001, double momentum = 0,
          double weight_decay = 0, bool nesterov = false, bool classic = false);
+
+/// SGD with momentum whose step is orthogonalized by Newton-Schulz
+/// iterations, with decoupled weight decay (Keller Jordan's Muon).
+LARS Muon(const std::vector<Tensor> &params, double lr = 0.001, double momentum = 0.95,
+          double weight_decay = 0.1, int64_t ns_steps = 5,
+          std::vector<double> ns_coefficients = {3.4445, -4.775, 2.0315}, bool nesterov = true);
 
 /// LAMB: Adam's update (decoupled weight decay added to it) scaled per
 /// tensor by the trust ratio |w| / |update|, which `adam` turns off.

@@ -7,7 +7,8 @@
 // rejected with a tg::Error saying what is wrong.
 //
 // And the state of models (tg::nn::Module, nn.h): get_state_dict,
-// get_parameters, load_state_dict.
+// get_parameters, load_state_dict; and the files of other programs:
+// PyTorch checkpoints (torch_load), zip and tar archives.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TG_TENSOR_STATE_H
@@ -51,6 +52,25 @@ StateDict safe_load(const std::string &path);
 /// which returns the whole header, this is only the metadata: safe_load
 /// gives the tensors.
 std::map<std::string, std::string> safe_load_metadata(const std::string &path);
+
+/// Every member of the zip archive at `path` (stored or deflated, ZIP64 or
+/// not; directories are empty members) as a uint8 tensor of its bytes.
+StateDict zip_extract(const std::string &path);
+/// The same for an archive in memory: a 1-D uint8 tensor of its bytes.
+StateDict zip_extract(const Tensor &archive);
+/// Every regular file of the tar archive at `path` (ustar, GNU long names,
+/// PAX paths and sizes) as a uint8 tensor of its bytes.
+StateDict tar_extract(const std::string &path);
+/// The same for an archive in memory: a 1-D uint8 tensor of its bytes.
+StateDict tar_extract(const Tensor &archive);
+/// The tensors of a torch.save file (the zip format, PyTorch 1.5's legacy
+/// one or PyTorch 0.3's tar), strides and offsets applied. Nested dicts,
+/// lists and tuples are flattened to dotted names ("model.fc.weight",
+/// "layers.0"); values that are not tensors (numbers, strings, None) are
+/// left out.
+StateDict torch_load(const std::string &path);
+/// The same for a checkpoint in memory: a 1-D uint8 tensor of its bytes.
+StateDict torch_load(const Tensor &checkpoint);
 
 } // namespace state
 } // namespace tg::nn

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Writes nn_reference.h: the values NNTest.cpp checks tg::nn and tg::optim
 against, computed with PyTorch (layers, SGD, Adam, AdamW, the schedules)
-and numpy (tinygrad's LAMB and LARS, which PyTorch does not have); and
+and numpy (RMSNorm, Tensor.newton_schulz, and tinygrad's LAMB, LARS and
+Muon, which PyTorch 1.13 does not have); and
 torch_net.safetensors, a small PyTorch model's state dict, with its output.
 
 Inputs and weights come from pattern(), which NNTest.cpp computes the same
@@ -17,25 +18,10 @@ import torch
 
 sys.dont_write_bytecode = True  # no __pycache__ next to the test data
 from make_safetensors_fixtures import write as write_safetensors  # noqa: E402
+from reference_tools import Net, float_emitter, pattern, tensor  # noqa: E402
 
 torch.set_default_dtype(torch.float32)
-
-
-def pattern(n, k, scale):
-  return [((i * 7 + k) % 23 - 11) * scale for i in range(n)]
-
-
-def tensor(shape, k, scale):
-  return torch.tensor(pattern(int(np.prod(shape)), k, scale), dtype=torch.float32).reshape(shape)
-
-
-out = []
-
-
-def emit(name, values):
-  flat = np.asarray(values, dtype=np.float64).reshape(-1)
-  body = ", ".join(f"{v:.9g}" for v in flat)
-  out.append(f"const std::vector<float> {name} = {{{body}}};")
+emit, out = float_emitter()
 
 
 def load(module, **tensors):
@@ -84,19 +70,70 @@ with torch.no_grad():
   bn.eval()
   emit("kBatchNormEval", bn(tensor([2, 3, 2, 2], 5, 1 / 4)))
 
+  conv1 = torch.nn.Conv1d(2, 3, 3, stride=2, padding=1)
+  load(conv1, weight=tensor([3, 2, 3], 1, 1 / 16), bias=tensor([3], 2, 1 / 8))
+  emit("kConv1dOut", conv1(tensor([2, 2, 7], 3, 1 / 4)))
+
+  # "same" with a dilated kernel and groups.
+  same1 = torch.nn.Conv1d(4, 4, 4, padding="same", dilation=2, groups=2, bias=False)
+  load(same1, weight=tensor([4, 2, 4], 4, 1 / 16))
+  emit("kConv1dSameOut", same1(tensor([1, 4, 6], 5, 1 / 4)))
+
+  # Kernel sizes and dilations that differ per axis, each axis its own
+  # padding: the width's odd pixel of it goes after.
+  same2 = torch.nn.Conv2d(2, 2, (3, 4), padding="same", dilation=(2, 1))
+  load(same2, weight=tensor([2, 2, 3, 4], 6, 1 / 16), bias=tensor([2], 7, 1 / 8))
+  emit("kConv2dSameOut", same2(tensor([1, 2, 5, 6], 8, 1 / 4)))
+
+  convt1 = torch.nn.ConvTranspose1d(4, 2, 3, stride=2, padding=1, output_padding=1, groups=2)
+  load(convt1, weight=tensor([4, 1, 3], 1, 1 / 16), bias=tensor([2], 2, 1 / 8))
+  emit("kConvTranspose1dOut", convt1(tensor([2, 4, 3], 3, 1 / 4)))
+
+  inorm = torch.nn.InstanceNorm2d(3, affine=True)
+  load(inorm, weight=tensor([3], 4, 1 / 8), bias=tensor([3], 5, 1 / 8))
+  emit("kInstanceNormOut", inorm(tensor([2, 3, 2, 3], 6, 1 / 4)))
+  emit("kInstanceNorm1dOut", torch.nn.InstanceNorm1d(3)(tensor([2, 3, 5], 7, 1 / 4)))
+
+  # LayerNorm2d: LayerNorm over the channels of each pixel.
+  ln2 = torch.nn.LayerNorm(3)
+  load(ln2, weight=tensor([3], 1, 1 / 8), bias=tensor([3], 2, 1 / 8))
+  emit("kLayerNorm2dOut", ln2(tensor([2, 3, 2, 2], 3, 1 / 4).permute(0, 2, 3, 1)).permute(0, 3, 1, 2))
+
+  lstm = torch.nn.LSTMCell(3, 4)
+  load(lstm, weight_ih=tensor([16, 3], 1, 1 / 16), weight_hh=tensor([16, 4], 2, 1 / 16),
+       bias_ih=tensor([16], 3, 1 / 8), bias_hh=tensor([16], 4, 1 / 8))
+  h, c = lstm(tensor([2, 3], 5, 1 / 4), (tensor([2, 4], 6, 1 / 4), tensor([2, 4], 7, 1 / 4)))
+  emit("kLSTMCellH", h)
+  emit("kLSTMCellC", c)
+  h, c = lstm(tensor([2, 3], 5, 1 / 4))  # zero state
+  emit("kLSTMCellZeroH", h)
+  emit("kLSTMCellZeroC", c)
+
+# RMSNorm (not in PyTorch 1.13): x / sqrt(mean(x², last axis) + eps) · weight.
+rms_x, rms_w = tensor([2, 3, 4], 1, 1 / 4).numpy(), tensor([4], 2, 1 / 8).numpy()
+emit("kRMSNormOut", rms_x / np.sqrt((rms_x * rms_x).mean(-1, keepdims=True) + np.float32(1e-6)) * rms_w)
+
+
+def newton_schulz(g, steps, coefficients, eps=1e-7):
+  # tinygrad's Tensor.newton_schulz: a tall matrix goes transposed; each
+  # step is sum_i c_i (G Gᵀ)^i G.
+  if g.shape[-2] > g.shape[-1]:
+    return np.swapaxes(newton_schulz(np.swapaxes(g, -2, -1), steps, coefficients, eps), -2, -1)
+  g = g / (np.sqrt((g * g).sum(axis=(-2, -1), keepdims=True)) + eps)
+  for _ in range(steps):
+    gram, power, total = g @ np.swapaxes(g, -2, -1), g, 0
+    for i, c in enumerate(coefficients):
+      power = power if i == 0 else gram @ power
+      total = total + c * power
+    g = total
+  return g
+
+
+emit("kNewtonSchulzWide", newton_schulz(tensor([2, 3, 4], 1, 1 / 4).double().numpy(), 5, (2, -1.5, 0.5)))
+emit("kNewtonSchulzTall", newton_schulz(tensor([4, 3], 2, 1 / 4).double().numpy(), 2, (3.4445, -4.775, 2.0315)))
+
 # A PyTorch model's state dict as a file (its BatchNorm statistics moved
 # by two training batches), and its output in eval.
-class Net(torch.nn.Module):
-  def __init__(self):
-    super().__init__()
-    self.conv = torch.nn.Conv2d(2, 4, 3, padding=1)
-    self.bn = torch.nn.BatchNorm2d(4)
-    self.fc = torch.nn.Linear(4 * 4 * 4, 3)
-
-  def forward(self, x):
-    return self.fc(self.bn(self.conv(x)).relu().flatten(1))
-
-
 torch.manual_seed(0)
 net = Net()
 with torch.no_grad():
@@ -189,7 +226,25 @@ def lars(lr, momentum, wd, tcoef):
   return update
 
 
+def muon(lr, momentum, wd, ns_steps, coefficients, nesterov):
+  # tinygrad's Muon (LARS with Newton-Schulz, popular momentum): momentum,
+  # the step orthogonalized as a [shape[0], -1] matrix, then the decoupled
+  # weight decay p·(1 − lr·wd) tinygrad's comment describes.
+  def update(ps, gs, state, t):
+    out = []
+    for i, (p, g) in enumerate(zip(ps, gs)):
+      b = f32(momentum) * state.get(("b", i), np.zeros_like(p)) + g
+      state[("b", i)] = b
+      g = g + f32(momentum) * b if nesterov else b
+      g = newton_schulz(g.reshape(g.shape[0], -1), ns_steps, [f32(c) for c in coefficients], f32(1e-7))
+      out.append(p * (f32(1) - f32(lr) * f32(wd)) - f32(lr) * g.reshape(p.shape))
+    return out
+  return update
+
+
 emit("kLAMB", numpy_run(lamb(0.01, 0.9, 0.999, 1e-6, 0.01)))
+emit("kMuon", numpy_run(muon(0.1, 0.95, 0.1, 5, (3.4445, -4.775, 2.0315), True)))
+emit("kMuonPlain", numpy_run(muon(0.1, 0.9, 0, 3, (2, -1.5, 0.5), False)))
 emit("kLARS", numpy_run(lars(0.1, 0.9, 1e-4, 0.001)))
 
 

@@ -63,11 +63,12 @@ def struct_fixture():
   write(HERE / "fixture_struct.safetensors", entries, {"format": "pt", "writer": "struct"})
 
 
-def torch_fixture():
+def torch_tensors():
+  """VALUES as PyTorch tensors, one per dtype (bit patterns for the floats)."""
   import numpy as np
   import torch
   bits = lambda d: np.array(VALUES[d][1], dtype=np.uint16).view(np.int16)
-  tensors = {
+  return {
     "bool": torch.tensor(VALUES["BOOL"][1]),
     "uint8": torch.tensor(VALUES["U8"][1], dtype=torch.uint8),
     "int8": torch.tensor(VALUES["I8"][1], dtype=torch.int8),
@@ -79,6 +80,11 @@ def torch_fixture():
     "float32": torch.from_numpy(np.array(VALUES["F32"][1], dtype=np.uint32).view(np.float32)),
     "float64": torch.tensor(VALUES["F64"][1], dtype=torch.float64),
   }
+
+
+def torch_fixture():
+  import torch
+  tensors = torch_tensors()
   code = {torch.bool: "BOOL", torch.uint8: "U8", torch.int8: "I8", torch.int16: "I16", torch.int32: "I32",
           torch.int64: "I64", torch.float16: "F16", torch.bfloat16: "BF16", torch.float32: "F32",
           torch.float64: "F64"}
