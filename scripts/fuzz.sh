@@ -27,7 +27,7 @@ while [ $# -gt 0 ]; do
     *) harnesses+=("fuzz_$1"); shift ;;
   esac
 done
-[ ${#harnesses[@]} -gt 0 ] || harnesses=(fuzz_executable fuzz_run_input fuzz_safetensors fuzz_onnx fuzz_ir fuzz_ir_compile)
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(fuzz_executable fuzz_run_input fuzz_safetensors fuzz_torch_load fuzz_onnx fuzz_ir fuzz_ir_compile)
 
 TG_BUILD_DIR=$build TG_CMAKE_ARGS="-DTG_FUZZ=ON ${TG_CMAKE_ARGS:-}" \
   "$root/scripts/build.sh" "${harnesses[@]}" || { echo "fuzz: BUILD FAILED"; exit 1; }
