@@ -19,6 +19,8 @@
 #include "tg/tensor.h"
 
 #include "JSONNumber.h"
+#include "../examples/gpt/model.h"
+#include "../examples/resnet/model.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/CommandLine.h"
@@ -158,6 +160,27 @@ struct CNN : tg::nn::Module {
   }
 };
 
+/// Times a training step (`loss`, its backward pass and `optimizer`'s step,
+/// realized as one program): steps_per_s from the median step, and
+/// first_step_s, the cold first step (graph, compile, run) with the program
+/// cache on disk off.
+void timeTrainStep(const std::string &workload, tg::optim::Optimizer &optimizer,
+                   const std::function<tg::Tensor()> &loss) {
+  auto step = [&] {
+    optimizer.zero_grad();
+    tg::Tensor value = loss();
+    value.backward();
+    std::vector<tg::Tensor> pending = optimizer.schedule_step();
+    pending.push_back(value);
+    tg::Tensor::realize(pending);
+  };
+  auto start = Clock::now();
+  step();
+  double first = seconds(Clock::now() - start);
+  double s = medianSeconds(step);
+  report(workload, s, "steps_per_s", 1 / s, {{"first_step_s", first}});
+}
+
 /// One training step of `model` on a random batch of 128 `input`-shaped
 /// samples with 10 classes (cross-entropy, Adam): steps_per_s from the
 /// median step, and first_step_s, the cold first step (graph, compile,
@@ -169,20 +192,61 @@ template <class Model> void trainStep(const std::string &workload, tg::Shape inp
   tg::Tensor x = tg::Tensor::randn(input).realize();
   tg::Tensor y = tg::Tensor::randint({128}, 0, 10).realize();
   tg::Tensor::training = true;
-  auto step = [&] {
-    adam.zero_grad();
-    tg::Tensor loss = model(x).sparse_categorical_crossentropy(y);
-    loss.backward();
-    std::vector<tg::Tensor> pending = adam.schedule_step();
-    pending.push_back(loss);
-    tg::Tensor::realize(pending);
-  };
-  auto start = Clock::now();
-  step();
-  double first = seconds(Clock::now() - start);
-  double s = medianSeconds(step);
+  timeTrainStep(workload, adam, [&] { return model(x).sparse_categorical_crossentropy(y); });
   tg::Tensor::training = false;
-  report(workload, s, "steps_per_s", 1 / s, {{"first_step_s", first}});
+}
+
+/// examples/resnet's ResNet-18 (random weights) on a random batch of
+/// 224×224 images in eval mode: images_per_s from the median call.
+void resnet18Infer(int64_t batch) {
+  tg::Tensor::manual_seed(1);
+  resnet::ResNet18 model;
+  tg::Tensor x = tg::Tensor::randn({batch, 3, 224, 224}).realize();
+  tg::NoGrad noGrad;
+  double s = medianSeconds([&] { model(x).realize(); });
+  report("resnet18_infer_b" + std::to_string(batch), s, "images_per_s", double(batch) / s);
+}
+
+/// One SGD step (momentum 0.9) of the same model in training mode on 16
+/// random 224×224 images and labels, timed as trainStep's.
+void resnet18TrainStep() {
+  tg::Tensor::manual_seed(1);
+  resnet::ResNet18 model;
+  tg::optim::LARS sgd = tg::optim::SGD(tg::nn::state::get_parameters(model), 0.1, 0.9);
+  tg::Tensor x = tg::Tensor::randn({16, 3, 224, 224}).realize();
+  tg::Tensor y = tg::Tensor::randint({16}, 0, 1000).realize();
+  tg::Tensor::training = true;
+  timeTrainStep("resnet18_train_step_b16", sgd, [&] { return model(x).sparse_categorical_crossentropy(y); });
+  tg::Tensor::training = false;
+}
+
+/// A byte-level GPT (examples/gpt, 4 layers of width 128, context 64): one
+/// AdamW step on 16 random windows, timed as trainStep's.
+void gptTrainStep() {
+  tg::Tensor::manual_seed(1);
+  gpt::GPT model;
+  tg::optim::LAMB adamw = tg::optim::AdamW(tg::nn::state::get_parameters(model), 1e-3);
+  tg::Tensor x = tg::Tensor::randint({16, model.config.context}, 0, model.config.vocab).realize();
+  tg::Tensor y = tg::Tensor::randint({16, model.config.context}, 0, model.config.vocab).realize();
+  tg::Tensor::training = true;
+  timeTrainStep("gpt_train_step", adamw, [&] { return model(x).sparse_categorical_crossentropy(y); });
+  tg::Tensor::training = false;
+}
+
+/// The same GPT generating: tokens per second through its key/value cache
+/// (one compiled step for every position), temperature 1, top-20, after
+/// the first token (which compiles).
+void gptGenerate() {
+  tg::Tensor::manual_seed(1);
+  gpt::GPT model;
+  gpt::Generator generator(model, 1.0, 20);
+  int token = generator.next('T');
+  const int64_t tokens = model.config.context - 2;
+  auto start = Clock::now();
+  for (int64_t i = 0; i < tokens; ++i)
+    token = generator.next(token);
+  double s = seconds(Clock::now() - start) / double(tokens);
+  report("gpt_generate_tokens_per_s", s, "tokens_per_s", 1 / s);
 }
 
 /// Runs `command`, echoing its output, and hands every line of it that is a
@@ -357,6 +421,10 @@ const std::vector<std::pair<std::string, std::function<void()>>> &workloads() {
       {"conv2d_16x64x56x56_k3", conv2d},
       {"train_step_mlp_b128", [] { trainStep<MLP>("train_step_mlp_b128", {784}); }},
       {"train_step_cnn_b128", [] { trainStep<CNN>("train_step_cnn_b128", {1, 28, 28}); }},
+      {"resnet18_infer_b1", [] { resnet18Infer(1); }},
+      {"resnet18_train_step_b16", resnet18TrainStep},
+      {"gpt_train_step", gptTrainStep},
+      {"gpt_generate_tokens_per_s", gptGenerate},
       {"resnet18_onnx_infer_b1", [] { resnet18Onnx(1); }},
       {"resnet18_onnx_infer_b16", [] { resnet18Onnx(16); }},
   };

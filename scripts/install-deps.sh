@@ -15,6 +15,8 @@ packages=(
   libsqlite3-dev zlib1g-dev
   # the main job's data: /usr/share/datasets/fashion-mnist
   dataset-fashion-mnist
+  # the GPT example's English text: /usr/share/games/fortunes
+  fortunes
   # GPU targets: Vulkan headers for the plug-in, Mesa's lavapipe (a Vulkan
   # device on the CPU) to run it, spirv-val to check SPIR-V, the HIP runtime
   # and AMDGPU device libraries for the HIP plug-in's and hsaco's checks

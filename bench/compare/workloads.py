@@ -76,7 +76,10 @@ class System:
         self.report("conv2d_16x64x56x56_k3", s, "gflops", 2.0 * 16 * 64 * 56 * 56 * 64 * 9 / s * 1e-9)
 
     def train(self, workload, model, shape):
-        step = self.train_step(model, shape)
+        self.time_step(workload, self.train_step(model, shape))
+
+    def time_step(self, workload, step):
+        """steps_per_s from the median step, first_step_s from the first."""
         start = time.perf_counter()
         step()
         first = time.perf_counter() - start
@@ -127,6 +130,67 @@ class Torch(System):
         return nn.Sequential(nn.Conv2d(1, 32, 3), nn.ReLU(), nn.Conv2d(32, 64, 3), nn.ReLU(),
                              nn.MaxPool2d(2), nn.Flatten(), nn.Linear(9216, 128), nn.ReLU(),
                              nn.Linear(128, 10))
+
+    def workloads(self):
+        return {**super().workloads(), "resnet18_infer_b1": self.resnet18_infer,
+                "resnet18_train_step_b16": self.resnet18_train_step,
+                "gpt_train_step": self.gpt_train_step, "gpt_generate_tokens_per_s": self.gpt_generate}
+
+    def resnet18(self):
+        import torchvision
+        self.torch.manual_seed(1)
+        return torchvision.models.resnet18(num_classes=1000)
+
+    def resnet18_infer(self):
+        model = self.resnet18().eval()
+        x = self.torch.randn(1, 3, 224, 224)
+        with self.torch.no_grad():
+            s = median_seconds(lambda: model(x))
+        self.report("resnet18_infer_b1", s, "images_per_s", 1 / s)
+
+    def resnet18_train_step(self):
+        model = self.resnet18().train()
+        optimizer = self.torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)
+        x, y = self.torch.randn(16, 3, 224, 224), self.torch.randint(0, 1000, (16,))
+
+        def step():
+            optimizer.zero_grad()
+            self.F.cross_entropy(model(x), y).backward()
+            optimizer.step()
+        self.time_step("resnet18_train_step_b16", step)
+
+    def gpt(self):
+        """examples/gpt's model in PyTorch (its torch_reference.py)."""
+        sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples", "gpt"))
+        from torch_reference import GPT
+        self.torch.manual_seed(1)
+        return GPT(vocab=256, context=64, layers=4, heads=4, dim=128)
+
+    def gpt_train_step(self):
+        model = self.gpt()
+        optimizer = self.torch.optim.AdamW(model.parameters(), 1e-3)
+        x, y = (self.torch.randint(0, 256, (16, 64)) for _ in range(2))
+
+        def step():
+            optimizer.zero_grad()
+            self.F.cross_entropy(model(x).reshape(-1, 256), y.reshape(-1)).backward()
+            optimizer.step()
+        self.time_step("gpt_train_step", step)
+
+    def gpt_generate(self):
+        """The model has no key/value cache: each token runs the whole prefix,
+        as a plain PyTorch model does; top-20 sampling at temperature 1."""
+        model = self.gpt().eval()
+        tokens = self.torch.tensor([[ord("T")]])
+        steps = 62
+        with self.torch.no_grad():
+            start = time.perf_counter()
+            for _ in range(steps):
+                best, indices = model(tokens)[0, -1].topk(20)
+                drawn = indices[self.torch.multinomial(best.softmax(-1), 1)]
+                tokens = self.torch.cat([tokens, drawn.reshape(1, 1)], 1)
+            s = (time.perf_counter() - start) / steps
+        self.report("gpt_generate_tokens_per_s", s, "tokens_per_s", 1 / s)
 
     def train_step(self, model, shape):
         adam = self.torch.optim.Adam(model.parameters(), lr=1e-3)

@@ -22,6 +22,8 @@
 #include "model.h"
 #include "training_log.h"
 
+#include "../common/progress.h"
+
 #include "tg/Tensor/datasets.h"
 #include "tg/tensor.h"
 
@@ -38,6 +40,7 @@
 using namespace tg;
 using fashion_mnist::Model;
 using fashion_mnist::normalize;
+using examples::bar;
 
 namespace {
 
@@ -88,13 +91,6 @@ struct Split {
 
 Split hostSplit(const Tensor &images, const Tensor &labels) {
   return {images.to_vector<uint8_t>(), labels.to_vector<uint8_t>()};
-}
-
-/// A bar of `width` characters, `done` of `total` filled.
-std::string bar(int64_t done, int64_t total, int width = 30) {
-  std::string text(size_t(width * done / std::max<int64_t>(total, 1)), '#');
-  text.resize(size_t(width), '.');
-  return text;
 }
 
 /// The fraction of `split` the model classifies right, in batches, with a
@@ -156,22 +152,13 @@ int resume(const std::string &path, nn::StateDict state) {
   return std::stoi(metadata["epoch"]);
 }
 
-/// "1:05": seconds as minutes and seconds.
-std::string clock(double seconds) {
-  long whole = std::lround(std::max(seconds, 0.0));
-  char text[32];
-  std::snprintf(text, sizeof text, "%ld:%02ld", whole / 60, whole % 60);
-  return text;
-}
-
 /// The training progress bar; the ETA is the epoch's, at the rate so far.
 void progress(int epoch, int epochs, int64_t step, int64_t steps, double loss, double acc,
               double stepsPerSecond) {
-  std::string eta = stepsPerSecond > 0 ? clock(double(steps - step) / stepsPerSecond) : "?";
   std::fprintf(stderr,
                "\repoch %d/%d [%s] %5lld/%lld  loss %.4f  acc %5.1f%%  %6.2f steps/s  ETA %s ",
                epoch, epochs, bar(step, steps).c_str(), (long long)step, (long long)steps, loss,
-               acc * 100, stepsPerSecond, eta.c_str());
+               acc * 100, stepsPerSecond, examples::eta(steps - step, stepsPerSecond).c_str());
   std::fflush(stderr);
 }
 

@@ -12,9 +12,9 @@
 // CHECK-NEXT: matmul_256 gflops {{[0-9.]+}} {{[0-9.]+}} {{[0-9.]+}}x - -
 
 // The script alone names the same workloads as tg-bench (but roofline and
-// the resnet18 ones, which have their own script).
+// the resnet18_onnx ones, which have their own script).
 // RUN: /usr/bin/python3 %S/../../bench/compare/workloads.py --system torch --list > %t.theirs
-// RUN: tg-bench --list | grep -v -e roofline -e resnet18 > %t.ours
+// RUN: tg-bench --list | grep -v -e roofline -e resnet18_onnx > %t.ours
 // RUN: diff %t.ours %t.theirs
 
 // Every run ends with issue 18's goal lines: met or not for what ran (a
