@@ -107,7 +107,17 @@ Tensor Tensor::relu6() const { return relu().sub(sub(6).relu()); }
 
 Tensor Tensor::sigmoid() const {
   requireDefined("sigmoid");
-  return (1 + mul(-1 / kLn2).exp2()).reciprocal();
+  Tensor s = (1 + mul(-1 / kLn2).exp2()).reciprocal();
+  // The gradient s·(1 − s), taken in one step: through the primitives it
+  // is −s²·(exp2's gradient), and for x below about −88 (float32) exp2
+  // overflows, so that 0·∞ makes it NaN where it should be 0.
+  if (!NoGrad::active())
+    nodeOf(s)->gradient = std::make_shared<GradientOverride>(GradientOverride{
+        {nodeOf(*this)}, [](const std::vector<Tensor> &inputs, const Tensor &g) {
+          Tensor y = inputs[0].sigmoid();
+          return std::vector<Tensor>{g.mul(y).mul(1.0 - y)};
+        }});
+  return s;
 }
 
 Tensor Tensor::hardsigmoid(double alpha, double beta) const {

@@ -12,6 +12,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <functional>
+
 using namespace tg;
 using namespace tensortest;
 using namespace mathref;
@@ -216,6 +219,27 @@ TEST(GradMathMore, Activations) {
   EXPECT_TRUE(gradientsMatch([](auto x) { return x[0].selu(); }, {{3, 4}}));
   EXPECT_TRUE(gradientsMatch([](auto x) { return x[0].softsign(); }, {{3, 4}}));
   EXPECT_TRUE(gradientsMatch([](auto x) { return x[0].logsigmoid(); }, {{3, 4}}, gradcheck::range(-6, 6)));
+}
+
+// Far in the tails exp2 overflows; the gradients must still be the limits
+// (0 for sigmoid and tanh, 0 and 1 for gelu), not 0·∞ = NaN.
+TEST(GradMathMore, SaturatedActivationsStayFinite) {
+  std::vector<float> x = {-200, -100, -30, 0, 30, 100, 200};
+  auto gradientOf = [&](const std::function<Tensor(const Tensor &)> &f) {
+    Tensor t = F(x, {7}).requires_grad_();
+    return f(t).sum().gradient({t})[0].to_vector<float>();
+  };
+  std::vector<float> sigmoid = gradientOf([](const Tensor &t) { return t.sigmoid(); });
+  std::vector<float> tanh = gradientOf([](const Tensor &t) { return t.tanh(); });
+  std::vector<float> gelu = gradientOf([](const Tensor &t) { return t.gelu(); });
+  std::vector<float> silu = gradientOf([](const Tensor &t) { return t.silu(); });
+  for (size_t i = 0; i < x.size(); ++i) {
+    double s = 1 / (1 + std::exp(-double(x[i])));
+    EXPECT_NEAR(sigmoid[i], s * (1 - s), 1e-7) << "sigmoid at " << x[i];
+    EXPECT_NEAR(tanh[i], 1 - std::tanh(double(x[i])) * std::tanh(double(x[i])), 1e-7) << "tanh at " << x[i];
+    EXPECT_NEAR(gelu[i], x[i] > 0 ? 1 : x[i] < 0 ? 0 : 0.5, 1e-6) << "gelu at " << x[i];
+    EXPECT_NEAR(silu[i], x[i] > 0 ? 1 : x[i] < 0 ? 0 : 0.5, 1e-6) << "silu at " << x[i];
+  }
 }
 
 TEST(GradMathMore, StatisticsAndLoss) {
