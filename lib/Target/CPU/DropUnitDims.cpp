@@ -5,7 +5,10 @@
 // away before the kernel optimizer leaves every stage with projected
 // permutations, which tiling a stage into its consumer's tiles requires.
 // The kernel's output keeps its shape: the loops of the stage writing it
-// are dropped only where they do not index it.
+// are dropped only where they do not index it. A reduction's input that
+// only bounded its loops (tg-to-linalg's iteration-space tensor, kept while
+// a unit loop appeared in no other operand) is then erased: the kernel
+// optimizer recognizes a convolution by its two inputs.
 //
 //===----------------------------------------------------------------------===//
 
@@ -61,6 +64,7 @@ struct DropUnitDimsPass : tg::impl::TGCPUDropUnitDimsBase<DropUnitDimsPass> {
     RewritePatternSet patterns(&getContext());
     linalg::populateFoldUnitExtentDimsPatterns(patterns, control);
     linalg::populateFoldUnitExtentDimsCanonicalizationPatterns(patterns, control);
+    linalg::populateEraseUnusedOperandsAndResultsPatterns(patterns);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
   }

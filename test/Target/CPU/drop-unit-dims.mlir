@@ -53,6 +53,35 @@ func.func private @r_4_1_8(%a: tensor<4x1x8xf32>, %b: tensor<1x8xf32>, %out: ten
 
 // -----
 
+// tg-to-linalg's iteration-space input bounds the unit groups loop, which no
+// other operand reads; once the loop is dropped the other operands bound
+// every loop and the input is erased, leaving the two inputs of a sum of
+// products (what the kernel optimizer tiles).
+// CHECK-LABEL: func.func private @r_2_1_4_4_3
+// CHECK-NOT: tensor.empty() : tensor<2x1x4x4x3xf32>
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel", "reduction"]
+// CHECK-SAME: ins(%{{.*}}, %{{.*}} : tensor<2x6xf32>, tensor<4x3xf32>) outs(%{{.*}} : tensor<2x4x4xf32>)
+#dom = affine_map<(n, g, c, x, k) -> (n, g, c, x, k)>
+#img = affine_map<(n, g, c, x, k) -> (n, x + k)>
+#wts = affine_map<(n, g, c, x, k) -> (c, k)>
+#res = affine_map<(n, g, c, x, k) -> (n, c, x)>
+func.func private @r_2_1_4_4_3(%x: tensor<2x6xf32>, %w: tensor<4x3xf32>, %out: tensor<2x4x4xf32>) -> tensor<2x4x4xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<2x4x4xf32>) -> tensor<2x4x4xf32>
+  %domain = tensor.empty() : tensor<2x1x4x4x3xf32>
+  %r = linalg.generic {indexing_maps = [#dom, #img, #wts, #res], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]}
+      ins(%domain, %x, %w : tensor<2x1x4x4x3xf32>, tensor<2x6xf32>, tensor<4x3xf32>) outs(%init : tensor<2x4x4xf32>) {
+  ^bb0(%d: f32, %a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<2x4x4xf32>
+  return %r : tensor<2x4x4xf32>
+}
+
+
+// -----
+
 // Unit loops indexing the output are kept: nothing changes.
 // CHECK-LABEL: func.func private @E_1_8
 // CHECK-NOT: collapse_shape
