@@ -28,6 +28,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 
 #include <map>
+#include <numeric>
 
 namespace mlir::tg {
 #define GEN_PASS_DEF_TGTOLINALG
@@ -73,6 +74,10 @@ public:
     Block &body = kernel.getBody().front();
     for (auto [arg, input] : llvm::zip(body.getArguments(), inputs))
       tensors[arg] = input;
+    for (Operation &op : body.without_terminator())
+      if (auto reshape = dyn_cast<ReshapeOp>(op))
+        if (Value view = reshapedInput(reshape, output))
+          tensors[reshape] = view;
     Value root = cast<YieldOp>(body.getTerminator()).getValues().front();
     ReduceOp rootReduce = writesOutputDirectly(root);
     llvm::SmallPtrSet<Operation *, 4> paddedForReduce = padsReadByReduces(body);
@@ -110,6 +115,37 @@ private:
     for (unsigned d = 0; d < rank; ++d)
       result.push_back(linalg::IndexOp::create(b, loc, d));
     return result;
+  }
+
+  /// A reshape of a kernel input (or of such a reshape) as a view of the
+  /// input's buffer, collapsed to one axis and expanded to the new shape: a
+  /// flatten is then read at plain loop indices instead of the div/mod
+  /// split of its index over the input's axes (which reads through computed
+  /// indices no kernel optimization applies to). The kernel's output (an
+  /// in-place target) is read at its own indices and stays as it is, as
+  /// is a reshape that only adds or drops size-1 axes (read at 0).
+  Value reshapedInput(ReshapeOp reshape, Value output) {
+    Value input = tensors.lookup(reshape.getX());
+    RankedTensorType from = reshape.getX().getType(), to = reshape.getType();
+    auto nonUnit = [](RankedTensorType type) {
+      SmallVector<int64_t> sizes;
+      llvm::copy_if(type.getShape(), std::back_inserter(sizes), [](int64_t n) { return n != 1; });
+      return sizes;
+    };
+    if (!input || input == output || from.getRank() == 0 || to.getRank() == 0 ||
+        from.getNumElements() == 0 || nonUnit(from) == nonUnit(to))
+      return {};
+    auto all = [](int64_t rank) {
+      ReassociationIndices axes(rank);
+      std::iota(axes.begin(), axes.end(), 0);
+      return SmallVector<ReassociationIndices>{axes};
+    };
+    Value flat = input;
+    if (from.getRank() != 1)
+      flat = tensor::CollapseShapeOp::create(b, loc, input, all(from.getRank()));
+    if (to.getRank() == 1)
+      return flat;
+    return tensor::ExpandShapeOp::create(b, loc, to, flat, all(to.getRank()));
   }
 
   /// The pads a reduction reads: each becomes a stage of its own, a padded

@@ -224,6 +224,9 @@ func.func @pad_bool(%x: tensor<2xi1>) -> tensor<4xi1> {
 
 // -----
 
+// The reshapes below are of a computed value (an exp2), whose elements
+// are found by the reshape's index arithmetic; a reshape of a kernel input
+// is a view of its buffer instead (reshape_input_view).
 // reshape that splits an axis: (i, j) reads flat index i * 3 + j, affine.
 // CHECK-LABEL: func.func private @k_reshape_split(
 // CHECK:         linalg.generic
@@ -232,7 +235,8 @@ func.func @pad_bool(%x: tensor<2xi1>) -> tensor<4xi1> {
 func.func @reshape_split(%x: tensor<6xf32>) -> tensor<2x3xf32> {
   %0 = tg.kernel(%x) {name = "k_reshape_split"} : (tensor<6xf32>) -> tensor<2x3xf32> {
   ^bb0(%a: tensor<6xf32>):
-    %r = tg.reshape %a : tensor<6xf32> to tensor<2x3xf32>
+    %x2 = tg.exp2 %a : tensor<6xf32>
+    %r = tg.reshape %x2 : tensor<6xf32> to tensor<2x3xf32>
     tg.yield %r : tensor<2x3xf32>
   }
   return %0 : tensor<2x3xf32>
@@ -247,7 +251,8 @@ func.func @reshape_split(%x: tensor<6xf32>) -> tensor<2x3xf32> {
 func.func @reshape_split_lead(%x: tensor<6x4xf32>) -> tensor<2x3x4xf32> {
   %0 = tg.kernel(%x) {name = "k_reshape_split_lead"} : (tensor<6x4xf32>) -> tensor<2x3x4xf32> {
   ^bb0(%a: tensor<6x4xf32>):
-    %r = tg.reshape %a : tensor<6x4xf32> to tensor<2x3x4xf32>
+    %x2 = tg.exp2 %a : tensor<6x4xf32>
+    %r = tg.reshape %x2 : tensor<6x4xf32> to tensor<2x3x4xf32>
     tg.yield %r : tensor<2x3x4xf32>
   }
   return %0 : tensor<2x3x4xf32>
@@ -274,9 +279,9 @@ func.func @reshape_split_lead(%x: tensor<6x4xf32>) -> tensor<2x3x4xf32> {
 func.func @reshape_merge(%x: tensor<2x3xf32>) -> tensor<6xf32> {
   %0 = tg.kernel(%x) {name = "k_reshape_merge"} : (tensor<2x3xf32>) -> tensor<6xf32> {
   ^bb0(%a: tensor<2x3xf32>):
-    %r = tg.reshape %a : tensor<2x3xf32> to tensor<6xf32>
-    %e = tg.exp2 %r : tensor<6xf32>
-    tg.yield %e : tensor<6xf32>
+    %x2 = tg.exp2 %a : tensor<2x3xf32>
+    %r = tg.reshape %x2 : tensor<2x3xf32> to tensor<6xf32>
+    tg.yield %r : tensor<6xf32>
   }
   return %0 : tensor<6xf32>
 }
@@ -301,7 +306,8 @@ func.func @reshape_merge(%x: tensor<2x3xf32>) -> tensor<6xf32> {
 func.func @reshape_regroup(%x: tensor<4x6xf32>) -> tensor<2x12xf32> {
   %0 = tg.kernel(%x) {name = "k_reshape_regroup"} : (tensor<4x6xf32>) -> tensor<2x12xf32> {
   ^bb0(%a: tensor<4x6xf32>):
-    %r = tg.reshape %a : tensor<4x6xf32> to tensor<2x12xf32>
+    %x2 = tg.exp2 %a : tensor<4x6xf32>
+    %r = tg.reshape %x2 : tensor<4x6xf32> to tensor<2x12xf32>
     tg.yield %r : tensor<2x12xf32>
   }
   return %0 : tensor<2x12xf32>
@@ -317,7 +323,8 @@ func.func @reshape_regroup(%x: tensor<4x6xf32>) -> tensor<2x12xf32> {
 func.func @reshape_unit(%x: tensor<4xf32>) -> tensor<1x4x1xf32> {
   %0 = tg.kernel(%x) {name = "k_reshape_unit"} : (tensor<4xf32>) -> tensor<1x4x1xf32> {
   ^bb0(%a: tensor<4xf32>):
-    %r = tg.reshape %a : tensor<4xf32> to tensor<1x4x1xf32>
+    %x2 = tg.exp2 %a : tensor<4xf32>
+    %r = tg.reshape %x2 : tensor<4xf32> to tensor<1x4x1xf32>
     tg.yield %r : tensor<1x4x1xf32>
   }
   return %0 : tensor<1x4x1xf32>
@@ -344,10 +351,55 @@ func.func @reshape_unit(%x: tensor<4xf32>) -> tensor<1x4x1xf32> {
 func.func @reshape_unit_middle(%x: tensor<2x1x3xf32>) -> tensor<3x1x2xf32> {
   %0 = tg.kernel(%x) {name = "k_reshape_unit_middle"} : (tensor<2x1x3xf32>) -> tensor<3x1x2xf32> {
   ^bb0(%a: tensor<2x1x3xf32>):
-    %r = tg.reshape %a : tensor<2x1x3xf32> to tensor<3x1x2xf32>
+    %x2 = tg.exp2 %a : tensor<2x1x3xf32>
+    %r = tg.reshape %x2 : tensor<2x1x3xf32> to tensor<3x1x2xf32>
     tg.yield %r : tensor<3x1x2xf32>
   }
   return %0 : tensor<3x1x2xf32>
+}
+
+// -----
+
+// A reshape of a kernel input is a view of its buffer: collapsed to one
+// axis and expanded to the new shape, then read at plain loop indices (a
+// flatten before a matmul; no floordiv or floormod).
+// CHECK-LABEL: func.func private @k_reshape_input_view(
+// CHECK-SAME:      %[[X:[a-z0-9]+]]: tensor<2x3x4xf32>, %{{[a-z0-9]+}}: tensor<2x12xf32>)
+// CHECK:         %[[FLAT:.+]] = tensor.collapse_shape %[[X]] {{\[}}[0, 1, 2]] : tensor<2x3x4xf32> into tensor<24xf32>
+// CHECK:         %[[VIEW:.+]] = tensor.expand_shape %[[FLAT]] {{\[}}[0, 1]] output_shape [2, 12] : tensor<24xf32> into tensor<2x12xf32>
+// CHECK:         linalg.generic
+// CHECK-SAME:      indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>]
+// CHECK-SAME:      ins(%[[VIEW]] : tensor<2x12xf32>)
+// CHECK-NOT:       floordiv
+// CHECK-NOT:       floormod
+// CHECK:           tg.exp2
+func.func @reshape_input_view(%x: tensor<2x3x4xf32>) -> tensor<2x12xf32> {
+  %0 = tg.kernel(%x) {name = "k_reshape_input_view"} : (tensor<2x3x4xf32>) -> tensor<2x12xf32> {
+  ^bb0(%a: tensor<2x3x4xf32>):
+    %r = tg.reshape %a : tensor<2x3x4xf32> to tensor<2x12xf32>
+    %e = tg.exp2 %r : tensor<2x12xf32>
+    tg.yield %e : tensor<2x12xf32>
+  }
+  return %0 : tensor<2x12xf32>
+}
+
+// -----
+
+// An in-place kernel reads its target at the index it writes: a reshape of
+// the target is not a view (the read stays the output's block argument).
+// CHECK-LABEL: func.func private @k_reshape_target(
+// CHECK-NOT:     collapse_shape
+// CHECK:         linalg.generic
+// CHECK-SAME:      ins(%{{.+}} : tensor<6xf32>) outs(%{{.+}} : tensor<6xf32>)
+func.func @reshape_target(%t: tensor<6xf32>, %x: tensor<6xf32>) -> tensor<6xf32> {
+  %0 = tg.kernel(%t, %x) {name = "k_reshape_target", inplace = array<i64: 0>} : (tensor<6xf32>, tensor<6xf32>) -> tensor<6xf32> {
+  ^bb0(%a: tensor<6xf32>, %b: tensor<6xf32>):
+    %r = tg.reshape %a : tensor<6xf32> to tensor<2x3xf32>
+    %f = tg.reshape %r : tensor<2x3xf32> to tensor<6xf32>
+    %s = tg.add %f, %b : tensor<6xf32>
+    tg.yield %s : tensor<6xf32>
+  }
+  return %0 : tensor<6xf32>
 }
 
 // -----
