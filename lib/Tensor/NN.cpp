@@ -94,17 +94,39 @@ Tensor convolution(const Tensor &input, const Tensor &weight, const Tensor &bias
                    const std::vector<int64_t> &stride, const std::vector<int64_t> &dilation,
                    const Padding &pads);
 
-/// The gradients of an ungrouped convolution with unit strides and
-/// dilations of `input` (padded by `pads`) and `weight`, given the gradient
-/// `g` of its result, as two convolutions (tinygrad differentiates the
-/// windows' movement ops instead, which makes kernels that read through
-/// computed indices and do not vectorize):
-///   dx = crop(conv(pad(g, k - 1), flip(wᵀ)))
-///   dw[co, ci, k] = Σ_{n, o} x_padded[n, ci, o + k] · g[n, co, o]
+/// `g` with s - 1 zeros after every element of each spatial axis (its last
+/// stride.size() axes; the last element keeps its zeros too): what a
+/// strided convolution's output gradient is at the positions of a
+/// convolution with stride 1.
+Tensor dilateSpatial(const Tensor &g, const std::vector<int64_t> &stride) {
+  size_t n = stride.size(), lead = g.ndim() - n;
+  if (std::all_of(stride.begin(), stride.end(), [](int64_t s) { return s == 1; }))
+    return g;
+  Shape split(g.shape().begin(), g.shape().begin() + lead), merged = split;
+  Padding zeros(lead, {0, 0});
+  for (size_t i = 0; i < n; ++i) {
+    int64_t o = g.shape(lead + i);
+    split.insert(split.end(), {o, 1});
+    merged.push_back(o * stride[i]);
+    zeros.insert(zeros.end(), {{0, 0}, {0, stride[i] - 1}});
+  }
+  return g.reshape(split).pad(zeros, 0).reshape(merged);
+}
+
+/// The gradients of an ungrouped, undilated convolution of `input` (padded
+/// by `pads`, strided by `stride`) and `weight`, given the gradient `g` of
+/// its result, as two convolutions (tinygrad differentiates the windows'
+/// movement ops instead, which makes kernels that read through computed
+/// indices and do not vectorize):
+///   dx = conv(pad(dilate(g, s), k - 1 - p), flip(wᵀ)), stride 1: g's
+///        elements spread s apart, padded so that the result is the
+///        input's size (p beyond k - 1 crops);
+///   dw[co, ci, k] = Σ_{n, o} x_padded[n, ci, s·o + k] · g[n, co, o]
 /// dw's sum of products runs with co innermost in both the product and a
 /// copy of g, the register tiles' contiguous column.
 std::vector<Tensor> convolutionGradients(const Tensor &input, const Tensor &weight,
-                                         const Padding &pads, const Tensor &g) {
+                                         const std::vector<int64_t> &stride, const Padding &pads,
+                                         const Tensor &g) {
   size_t n = pads.size();
   std::vector<int64_t> ones(n, 1);
   Shape kernel(weight.shape().begin() + 2, weight.shape().end());
@@ -112,20 +134,28 @@ std::vector<Tensor> convolutionGradients(const Tensor &input, const Tensor &weig
   std::vector<int64_t> spatial(n);
   std::iota(spatial.begin(), spatial.end(), 2);
 
-  Padding full(n), crop(n);
+  // The dilated gradient is o·s long; the padded input, in + p0 + p1, of
+  // which the windows cover (o - 1)·s + k.
+  Padding around(n);
   for (size_t i = 0; i < n; ++i) {
-    full[i] = {kernel[i] - 1, kernel[i] - 1};
-    crop[i] = {-pads[i].first, -pads[i].second};
+    int64_t padded = input.shape(2 + i) + pads[i].first + pads[i].second;
+    int64_t uncovered = padded - ((out[i] - 1) * stride[i] + kernel[i]);
+    around[i] = {kernel[i] - 1 - pads[i].first,
+                 kernel[i] - 1 - pads[i].second + uncovered - (stride[i] - 1)};
   }
-  Tensor flipped = weight.transpose(0, 1).flip(Axes(spatial)).contiguous();
+  Tensor flipped = weight.transpose(0, 1).flip(Axes(spatial));
   // The padded gradient in a buffer of its own: in the convolution's
   // kernel its computed zeros would be a stage the tiles cannot slice.
-  Tensor gPadded = padSpatial(g, full, 0).contiguous();
-  Tensor dx = padSpatial(convolution(gPadded, flipped, Tensor(), 1, ones, ones, Padding(n, {0, 0})),
-                         crop, 0);
+  Tensor gPadded = padSpatial(dilateSpatial(g, stride), around, 0).contiguous();
+  Tensor dx = convolution(gPadded, flipped, Tensor(), 1, ones, ones, Padding(n, {0, 0}));
 
-  // [bs, ci, *k, *o] windows → [*k, ci, 1, bs, *o]; g → [bs, *o, co] → [1.., 1, co, bs, *o].
-  Tensor windows = pool(padSpatial(input, pads, 0), out, ones, ones);
+  // [bs, ci, *k, *o] windows (tap k of output o at s·o + k) →
+  // [*k, ci, 1, bs, *o]; g → [bs, *o, co] → [1.., 1, co, bs, *o].
+  Tensor windows = pool(padSpatial(input, pads, 0), out, ones, stride);
+  Shape taps(windows.shape().begin(), windows.shape().begin() + 2);
+  taps.insert(taps.end(), kernel.begin(), kernel.end());
+  taps.insert(taps.end(), out.begin(), out.end());
+  windows = windows.shrink_to(std::vector<std::optional<int64_t>>(taps.begin(), taps.end()));
   std::vector<int64_t> order(spatial);
   order.insert(order.end(), {1, 0});
   for (size_t i = 0; i < n; ++i)
@@ -181,21 +211,35 @@ Tensor convolution(const Tensor &input, const Tensor &weight, const Tensor &bias
   order.push_back(2);
   for (size_t i = 0; i < n; ++i)
     order.push_back(4 + n + i);
+  // The weights channels-last, [groups, cin, *kernel, rcout], in a buffer
+  // of their own: the output channels are then contiguous, the vector axis
+  // of the CPU's register tiles when the feature map is too narrow for one
+  // (26 or 10 wide); read back as [1, groups, rcout, 1..., cin, *kernel].
+  Shape byGroup{groups, rcout, cin};
+  byGroup.insert(byGroup.end(), kernel.begin(), kernel.end());
+  std::vector<int64_t> toLast{0, 2}, fromLast{0, int64_t(n) + 2, 1};
+  for (size_t i = 0; i < n; ++i) {
+    toLast.push_back(3 + i);
+    fromLast.push_back(2 + i);
+  }
+  toLast.push_back(1);
+  Tensor channelsLast = weight.reshape(byGroup).permute(toLast).contiguous();
   Shape w{1, groups, rcout};
   w.insert(w.end(), n, 1);
   w.push_back(cin);
   w.insert(w.end(), kernel.begin(), kernel.end());
-  Tensor products = x.reshape(grouped).expand(expanded).permute(order).mul(weight.reshape(w));
+  Tensor products = x.reshape(grouped).expand(expanded).permute(order).mul(
+      channelsLast.permute(fromLast).reshape(w));
   Shape result{bs, cout};
   result.insert(result.end(), out.begin(), out.end());
   Tensor ret = products.sum(lastAxes(n + 1), true).reshape(result);
-  bool unit = std::all_of(stride.begin(), stride.end(), [](int64_t s) { return s == 1; }) &&
-              std::all_of(dilation.begin(), dilation.end(), [](int64_t d) { return d == 1; });
-  if (groups == 1 && unit && !NoGrad::active()) {
+  bool undilated =
+      std::all_of(dilation.begin(), dilation.end(), [](int64_t d) { return d == 1; });
+  if (groups == 1 && undilated && !NoGrad::active()) {
     nodeOf(ret)->gradient = std::make_shared<GradientOverride>(GradientOverride{
         {nodeOf(input), nodeOf(weight)},
-        [pads](const std::vector<Tensor> &inputs, const Tensor &g) {
-          return convolutionGradients(inputs[0], inputs[1], pads, g);
+        [stride, pads](const std::vector<Tensor> &inputs, const Tensor &g) {
+          return convolutionGradients(inputs[0], inputs[1], stride, pads, g);
         }});
   }
   if (!bias.defined())

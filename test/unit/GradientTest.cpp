@@ -559,16 +559,20 @@ TEST(GradNN, Conv2d) {
                  std::vector<int64_t> padding) {
     return [=](auto x) { return x[0].conv2d(x[1], x[2], groups, stride, dilation, padding); };
   };
-  // Ungrouped with unit strides and dilations: the convolution's own
-  // gradient rule (two convolutions), unpadded, padded, padded unevenly
-  // (PyTorch's flat order: left, right, top, bottom) and in 1-d.
+  // Ungrouped and undilated: the convolution's own gradient rule (two
+  // convolutions), unpadded, padded, padded unevenly (PyTorch's flat order:
+  // left, right, top, bottom) and in 1-d; strided, with the windows
+  // covering the padded input, leaving its last row and column, and padded
+  // by more than the kernel (k - 1 - p < 0: the spread gradient is cropped).
   EXPECT_TRUE(gradientsMatch(conv(1, {1}, {1}, {0}), {{1, 2, 4, 4}, {3, 2, 2, 2}, {3}}));
   EXPECT_TRUE(gradientsMatch(conv(1, {1}, {1}, {1}), {{2, 3, 5, 4}, {4, 3, 3, 2}, {4}}));
   EXPECT_TRUE(gradientsMatch(conv(1, {1}, {1}, {1, 0, 2, 1}), {{2, 2, 4, 5}, {3, 2, 3, 3}, {3}}));
   EXPECT_TRUE(gradientsMatch([](auto x) { return x[0].conv2d(x[1], x[2], 1, {1}, {1}, {2}); },
                              {{2, 3, 7}, {2, 3, 3}, {2}}));
-  // Strided, dilated or grouped: through the primitives' rules.
   EXPECT_TRUE(gradientsMatch(conv(1, {2}, {1}, {1}), {{2, 1, 5, 5}, {2, 1, 3, 3}, {2}}));
+  EXPECT_TRUE(gradientsMatch(conv(1, {2, 3}, {1}, {1, 0, 0, 1}), {{1, 2, 6, 7}, {2, 2, 3, 3}, {2}}));
+  EXPECT_TRUE(gradientsMatch(conv(1, {2}, {1}, {2}), {{1, 1, 4, 4}, {2, 1, 2, 2}, {2}}));
+  // Dilated or grouped: through the primitives' rules.
   EXPECT_TRUE(gradientsMatch(conv(1, {1, 2}, {2, 1}, {1, 0}), {{1, 2, 5, 4}, {2, 2, 2, 2}, {2}}));
   EXPECT_TRUE(gradientsMatch(conv(2, {1}, {1}, {1}), {{1, 4, 3, 3}, {2, 2, 2, 2}, {2}}));
   EXPECT_TRUE(gradientsMatch([](auto x) { return x[0].conv2d(x[1]); }, {{1, 1, 3, 3}, {1, 1, 2, 2}}));

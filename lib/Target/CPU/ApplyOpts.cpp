@@ -15,7 +15,8 @@
 //   3. vectorize: the tiled main op, its fills and its epilogue become
 //                 vector ops (a contraction becomes vector.contract), and
 //                 accumulators read and written in every reduction step are
-//                 hoisted into loop-carried vectors.
+//                 hoisted into loop-carried vectors, laid out as rows of
+//                 vectors along the opts' `vector` loop.
 //
 // The optimizer never makes a compile fail: opts that cannot be carried out
 // fall back, on a fresh copy of the kernel each time, to halved tiles, then
@@ -130,6 +131,81 @@ struct PutRowOperandFirst : OpRewritePattern<vector::ContractionOp> {
   }
 };
 
+/// vector.contract whose 2-d accumulator is laid out against the loop order
+/// (acc[i][j] with loop j before i) → the same contraction on the transposed
+/// accumulator, transposed back: the outer products then run along the last
+/// loop, which tg-cpu-apply-opts put there as the vector axis (the output's
+/// channels of a convolution, stored along a slower axis of the output).
+/// The transposes leave the reduction loops with CarryTransposedVector.
+struct ContractInLoopOrder : OpRewritePattern<vector::ContractionOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(vector::ContractionOp contract,
+                                PatternRewriter &rewriter) const override {
+    auto acc = dyn_cast<VectorType>(contract.getAccType());
+    SmallVector<AffineMap> maps = contract.getIndexingMapsArray();
+    if (!acc || acc.getRank() != 2)
+      return failure();
+    auto outer = dyn_cast<AffineDimExpr>(maps[2].getResult(0));
+    auto inner = dyn_cast<AffineDimExpr>(maps[2].getResult(1));
+    if (!outer || !inner || outer.getPosition() < inner.getPosition())
+      return failure();
+    maps[2] = AffineMap::get(maps[2].getNumDims(), 0, {inner, outer}, contract.getContext());
+    Location loc = contract.getLoc();
+    Value swappedAcc =
+        vector::TransposeOp::create(rewriter, loc, contract.getAcc(), ArrayRef<int64_t>{1, 0});
+    auto swapped = vector::ContractionOp::create(
+        rewriter, loc, contract.getLhs(), contract.getRhs(), swappedAcc,
+        rewriter.getAffineMapArrayAttr(maps), contract.getIteratorTypes(), contract.getKind());
+    rewriter.replaceOpWithNewOp<vector::TransposeOp>(contract, swapped, ArrayRef<int64_t>{1, 0});
+    return success();
+  }
+};
+
+/// An scf.for carrying a 2-d vector that it transposes first thing and
+/// yields transposed back → the loop carries the transposed vector: a tile
+/// whose vector axis is not the output's last axis keeps its accumulator
+/// hoisted out of the reduction loop in the outer-product layout, and
+/// transposes it once before and once after the loop rather than twice in
+/// every reduction step.
+struct CarryTransposedVector : OpRewritePattern<scf::ForOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(scf::ForOp loop, PatternRewriter &rewriter) const override {
+    auto swapOf = [](Value v) -> vector::TransposeOp {
+      auto t = v.getDefiningOp<vector::TransposeOp>();
+      return t && t.getPermutation() == ArrayRef<int64_t>{1, 0} ? t : nullptr;
+    };
+    for (auto [i, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
+      if (!arg.hasOneUse())
+        continue;
+      auto first = dyn_cast<vector::TransposeOp>(*arg.user_begin());
+      vector::TransposeOp last = swapOf(loop.getYieldedValues()[i]);
+      if (!first || first.getPermutation() != ArrayRef<int64_t>{1, 0} || !last)
+        continue;
+      Location loc = loop.getLoc();
+      OpOperand &init = loop.getInitArgsMutable()[i];
+      OpResult result = loop->getResult(i);
+      Type swapped = first.getType();
+      rewriter.setInsertionPoint(loop);
+      Value swappedInit =
+          vector::TransposeOp::create(rewriter, loc, init.get(), ArrayRef<int64_t>{1, 0});
+      rewriter.modifyOpInPlace(loop, [&] {
+        init.set(swappedInit);
+        arg.setType(swapped);
+        result.setType(swapped);
+      });
+      rewriter.replaceAllUsesWith(first, arg);
+      rewriter.eraseOp(first);
+      Operation *yield = loop.getBody()->getTerminator();
+      rewriter.modifyOpInPlace(yield, [&] { yield->setOperand(i, last.getVector()); });
+      rewriter.setInsertionPointAfter(loop);
+      auto back = vector::TransposeOp::create(rewriter, loc, result, ArrayRef<int64_t>{1, 0});
+      rewriter.replaceAllUsesExcept(result, back, back);
+      return success();
+    }
+    return failure();
+  }
+};
+
 /// What to try when `chosen` cannot be applied, in order: its tiles halved
 /// while every size stays whole, the tiles without vectorization, the split
 /// alone, nothing (which always applies).
@@ -137,7 +213,8 @@ SmallVector<KernelOptsAttr> fallbacksOf(KernelOptsAttr chosen) {
   MLIRContext *context = chosen.getContext();
   SmallVector<KernelOptsAttr> fallbacks;
   auto add = [&](int64_t split, bool vectorize, ArrayRef<int64_t> tile) {
-    auto opts = KernelOptsAttr::get(context, split, vectorize, tile);
+    auto opts = KernelOptsAttr::get(context, split, vectorize, tile,
+                                    vectorize ? chosen.getVector() : -1);
     if (opts != chosen && !llvm::is_contained(fallbacks, opts))
       fallbacks.push_back(opts);
   };
@@ -229,6 +306,11 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
                         !llvm::is_contained(main.loopOfRootLoop, unsigned(split)))))
       return kernel.emitError() << "tg.opts splits loop " << split
                                 << ", which is not a parallel loop of the kernel's last stage";
+    int64_t vector = opts.getVector();
+    if (vector >= static_cast<int64_t>(numLoops) ||
+        (vector >= 0 && iterators[vector] != utils::IteratorType::parallel))
+      return kernel.emitError() << "tg.opts vectorizes along loop " << vector
+                                << ", which is not a parallel loop of the kernel's main op";
     if (split >= 0 && !onlyRootWritesOutput(kernel, root))
       return kernel.emitError() << "tg.opts splits a kernel whose output is read or "
                                    "written outside its last stage";
@@ -310,7 +392,7 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
       return kernel.emitError("tg.opts: could not tile the kernel's reduction");
 
     if (opts.getVectorize()) {
-      if (failed(vectorize(*tiledMain, merges, rewriter)))
+      if (failed(vectorize(*tiledMain, merges, opts.getVector(), rewriter)))
         return failure();
       if (epilogue && failed(vectorizeOne(dropUnitLoops(rewriter, root, std::nullopt), rewriter)))
         return failure();
@@ -345,16 +427,35 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
   }
 
   /// Vectorizes the tiled main op, the ops merging its partial sums and the
-  /// fills fused into its tile loops.
+  /// fills fused into its tile loops; `vectorLoop` (when not -1) is the
+  /// main op's loop whose elements become the vector lanes.
   LogicalResult vectorize(linalg::LinalgOp main, ArrayRef<Operation *> merges,
-                          RewriterBase &rewriter) {
-    // A tile's unit loops go first: a window read `y + ky` with ky fixed in
-    // the tile is then a plain `y`, which the vectorizer accepts. One
-    // reduction loop that every operand reads as a plain index stays, so a
-    // sum of products still vectorizes to a vector.contract (lowered to
-    // outer products).
-    if (auto generic = dyn_cast<linalg::GenericOp>(main.getOperation()))
+                          int64_t vectorLoop, RewriterBase &rewriter) {
+    if (auto generic = dyn_cast<linalg::GenericOp>(main.getOperation())) {
+      // The vector loop goes last among the parallel loops: the result of a
+      // vector.contract is laid out in loop order, and its last axis is
+      // the one the outer products run along.
+      if (vectorLoop >= 0) {
+        SmallVector<unsigned> order, reductions;
+        for (auto [loop, type] : llvm::enumerate(generic.getIteratorTypesArray()))
+          if (static_cast<int64_t>(loop) != vectorLoop)
+            (type == utils::IteratorType::parallel ? order : reductions).push_back(loop);
+        order.push_back(vectorLoop);
+        llvm::append_range(order, reductions);
+        rewriter.setInsertionPoint(generic);
+        FailureOr<linalg::GenericOp> interchanged =
+            linalg::interchangeGenericOp(rewriter, generic, order);
+        if (failed(interchanged))
+          return generic.emitError("tg.opts: could not put the vector loop last");
+        generic = *interchanged;
+      }
+      // A tile's unit loops go first: a window read `y + ky` with ky fixed
+      // in the tile is then a plain `y`, which the vectorizer accepts. One
+      // reduction loop that every operand reads as a plain index stays, so
+      // a sum of products still vectorizes to a vector.contract (lowered to
+      // outer products).
       main = dropUnitLoops(rewriter, generic, plainReductionLoop(generic));
+    }
     SmallVector<Operation *> tiles = {main};
     llvm::append_range(tiles, merges);
     for (Operation *loop = main->getParentOp(); !isa<func::FuncOp>(loop);
@@ -421,20 +522,26 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
     contractions.add<PutRowOperandFirst>(&getContext());
     if (failed(applyPatternsGreedily(kernel, std::move(contractions))))
       return kernel.emitError("tg.opts: forming contractions did not converge");
-    RewritePatternSet patterns(&getContext());
-    for (Dialect *dialect : getContext().getLoadedDialects())
-      dialect->getCanonicalizationPatterns(patterns);
-    for (RegisteredOperationName name : getContext().getRegisteredOperations())
-      name.getCanonicalizationPatterns(patterns, &getContext());
-    FrozenRewritePatternSet frozen(std::move(patterns));
-    if (failed(applyPatternsGreedily(kernel, frozen)))
+    auto canonicalization = [&] {
+      RewritePatternSet patterns(&getContext());
+      for (Dialect *dialect : getContext().getLoadedDialects())
+        dialect->getCanonicalizationPatterns(patterns);
+      for (RegisteredOperationName name : getContext().getRegisteredOperations())
+        name.getCanonicalizationPatterns(patterns, &getContext());
+      return patterns;
+    };
+    if (failed(applyPatternsGreedily(kernel, canonicalization())))
       return kernel.emitError("tg.opts: canonicalization did not converge");
     IRRewriter rewriter(&getContext());
     SmallVector<LoopLikeOpInterface> loops;
     kernel.walk([&](LoopLikeOpInterface loop) { loops.push_back(loop); });
     for (LoopLikeOpInterface loop : loops)
       hoistLoopInvariantSubsets(rewriter, loop);
-    return applyPatternsGreedily(kernel, frozen);
+    // With the accumulators in loop-carried vectors, a tile vectorized
+    // along a slower axis of its output gets its outer-product layout.
+    RewritePatternSet layout = canonicalization();
+    layout.add<ContractInLoopOrder, PutRowOperandFirst, CarryTransposedVector>(&getContext());
+    return applyPatternsGreedily(kernel, std::move(layout));
   }
 };
 

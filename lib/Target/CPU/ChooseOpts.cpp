@@ -93,30 +93,39 @@ llvm::SmallDenseSet<unsigned> loopsRead(AffineMap map) {
   return loops;
 }
 
-/// The coefficient of loop `dim` in the pure affine `expr` of `numDims`
-/// loops: its value at dim = 1 less its value at 0 (others 0).
-int64_t coefficientOf(AffineExpr expr, unsigned dim, unsigned numDims) {
-  MLIRContext *context = expr.getContext();
-  auto at = [&](int64_t value) {
-    SmallVector<AffineExpr> dims(numDims, getAffineConstantExpr(0, context));
-    dims[dim] = getAffineConstantExpr(value, context);
-    auto constant = dyn_cast<AffineConstantExpr>(expr.replaceDims(dims));
-    return constant ? std::optional<int64_t>(constant.getValue()) : std::nullopt;
-  };
-  std::optional<int64_t> one = at(1), zero = at(0); // not constant with symbols
-  return one && zero ? *one - *zero : 0;
+
+/// Whether `map` reads along `loop` contiguously: its last index moves one
+/// element per step of the loop, and no other index moves with it.
+bool readsContiguously(AffineMap map, unsigned loop) {
+  if (map.getNumResults() == 0 ||
+      coefficientOf(map.getResults().back(), loop, map.getNumDims()) != 1)
+    return false;
+  return llvm::none_of(map.getResults().drop_back(),
+                       [&](AffineExpr result) { return result.isFunctionOfDim(loop); });
+}
+
+/// The largest divisor of `extent` that is at most `limit`.
+int64_t largestDivisorUpTo(int64_t extent, int64_t limit) {
+  for (int64_t d = std::min(extent, limit); d > 1; --d)
+    if (extent % d == 0)
+      return d;
+  return 1;
 }
 
 /// Register tiles for a sum of products (matmul, convolution): a block of
 /// `rows × columns` outputs stays in vector registers while every reduction
-/// loop runs one step at a time. `columns` runs along the output's last axis,
-/// contiguous in one input (b); `rows` along another output axis that input
-/// does not read, so each step is an outer product: `rows` scalars of a,
-/// broadcast, times one vector of b. The block fills about half the vector
-/// registers (the shape that measured fastest here: 8 rows of 32 f32 with
-/// 512-bit vectors).
+/// loop runs one step at a time. `columns` runs along an output loop that
+/// one input (b) reads contiguously and the other does not read; `rows`
+/// along another output loop that b does not read, so each step is an outer
+/// product: `rows` scalars of a, broadcast, times vectors of b. Of the
+/// column loops (a convolution's output width, or its channels when the
+/// weights are channels-last), widths and row loops, the one with the most
+/// products per step wins, within about half the vector registers (the
+/// shape that measured fastest here: 8 rows of 32 f32 with 512-bit
+/// vectors); on a tie, the output's last axis, whose tile is stored as it
+/// is rather than transposed. `vectorLoop` receives the column loop.
 bool tileSumOfProducts(linalg::GenericOp root, ArrayRef<int64_t> ranges,
-                       int64_t vectorBytes, SmallVector<int64_t> &tile) {
+                       int64_t vectorBytes, SmallVector<int64_t> &tile, int64_t &vectorLoop) {
   if (root.getNumReductionLoops() == 0 || !isSumOfProducts(root))
     return false;
   // The output's axes that are loops (a kept size-1 axis is read at 0).
@@ -133,58 +142,119 @@ bool tileSumOfProducts(linalg::GenericOp root, ArrayRef<int64_t> ranges,
     for (AffineExpr result : map.getResults())
       if (!result.isPureAffine() || result.getKind() == AffineExprKind::Mul)
         return false;
-  unsigned column = outLoops.back();
   auto inputMaps = llvm::map_to_vector(root.getDpsInputOperands(), [&](OpOperand *operand) {
     return root.getMatchingIndexingMap(operand);
   });
-  // b is the input whose last index moves with the column loop, one
-  // element per step: a strided read (a convolution with stride 2 along the
-  // row) is no vector.
-  int b = -1;
-  for (auto [i, map] : llvm::enumerate(inputMaps))
-    if (map.getNumResults() &&
-        coefficientOf(map.getResults().back(), column, map.getNumDims()) == 1 &&
-        !loopsRead(inputMaps[1 - i]).contains(column))
-      b = i;
-  if (b < 0)
-    return false;
-  // The row: the innermost other output loop that b does not read (and
-  // that has more than one iteration).
-  std::optional<unsigned> row;
-  llvm::SmallDenseSet<unsigned> readByB = loopsRead(inputMaps[b]);
-  for (unsigned loop : ArrayRef<unsigned>(outLoops).drop_back())
-    if (!readByB.contains(loop) && ranges[loop] > 1)
-      row = loop;
-  if (!row)
-    return false;
-
   int64_t elementBytes = std::max<int64_t>(
       1, getElementTypeOrSelf(root.getDpsInits()[0].getType()).getIntOrFloatBitWidth() / 8);
   int64_t lanes = std::max<int64_t>(1, vectorBytes / elementBytes);
-  // The widest power of two up to four vectors that divides the axis:
-  // LLVM splits other widths badly (a vector<56xf32> carried around a loop
-  // ends up element by element).
-  int64_t columns = 0;
-  for (int64_t c = llvm::bit_floor(uint64_t(std::min(ranges[column], 4 * lanes))); c >= 1 && !columns;
-       c /= 2)
-    if (ranges[column] % c == 0)
-      columns = c;
-  // An axis narrower than a vector that no such power divides (a 6x6 or
-  // 10x10 feature map): one vector of the whole axis, padded by LLVM.
-  if (columns < 4 && ranges[column] >= 4 && ranges[column] <= lanes)
-    columns = ranges[column];
-  if (columns < 4)
-    return false;
-  int64_t vectorsPerRow = (columns + lanes - 1) / lanes;
-  int64_t rows = 1;
-  for (int64_t r = std::max<int64_t>(1, 16 / vectorsPerRow); r >= 1; --r)
-    if (ranges[*row] % r == 0) {
-      rows = r;
-      break;
+
+  struct Choice {
+    unsigned column = 0, row = 0;
+    int64_t columns = 0, rows = 0;
+  } best;
+  auto better = [&](const Choice &c) {
+    int64_t score = c.columns * c.rows, bestScore = best.columns * best.rows;
+    if (score != bestScore)
+      return score > bestScore;
+    bool last = c.column == outLoops.back(), bestLast = best.column == outLoops.back();
+    return last != bestLast ? last : c.columns > best.columns;
+  };
+  for (unsigned column : outLoops) {
+    if (ranges[column] < 4)
+      continue;
+    // b: the input read along the column loop, one element per step (a
+    // strided read, such as a convolution with stride 2, is no vector).
+    int b = -1;
+    for (auto [i, map] : llvm::enumerate(inputMaps))
+      if (readsContiguously(map, column) && !loopsRead(inputMaps[1 - i]).contains(column))
+        b = i;
+    if (b < 0)
+      continue;
+    // Widths: powers of two up to four vectors that divide the axis (LLVM
+    // splits other widths badly: a vector<56xf32> carried around a loop
+    // ends up element by element), or a whole axis narrower than a vector
+    // that none divides (a 6x6 or 10x10 feature map), padded by LLVM.
+    SmallVector<int64_t> widths;
+    for (int64_t c = llvm::bit_floor(uint64_t(std::min(ranges[column], 4 * lanes))); c >= 4; c /= 2)
+      if (ranges[column] % c == 0)
+        widths.push_back(c);
+    if (widths.empty() && ranges[column] <= lanes)
+      widths.push_back(ranges[column]);
+    llvm::SmallDenseSet<unsigned> readByB = loopsRead(inputMaps[b]);
+    for (int64_t columns : widths) {
+      int64_t maxRows = std::max<int64_t>(1, 16 / ((columns + lanes - 1) / lanes));
+      for (unsigned row : outLoops) {
+        // a's rows are read one element per step of the row loop (a
+        // strided read, `2y + ky`, does not vectorize).
+        AffineMap a = inputMaps[1 - b];
+        bool plain = llvm::all_of(a.getResults(), [&](AffineExpr result) {
+          int64_t c = coefficientOf(result, row, a.getNumDims());
+          return c == 0 || c == 1;
+        });
+        if (row == column || readByB.contains(row) || ranges[row] < 2 || !plain)
+          continue;
+        Choice choice{column, row, columns, largestDivisorUpTo(ranges[row], maxRows)};
+        // Among equal rows the innermost loop: its rows are adjacent.
+        if (better(choice) || (choice.column == best.column && choice.columns == best.columns &&
+                               choice.rows == best.rows))
+          best = choice;
+      }
     }
+  }
+  if (best.columns == 0)
+    return false;
   tile.assign(ranges.size(), 1);
-  tile[column] = columns;
-  tile[*row] = rows;
+  tile[best.column] = best.columns;
+  tile[best.row] = best.rows;
+  vectorLoop = best.column == outLoops.back() ? -1 : int64_t(best.column);
+  return true;
+}
+
+/// Register tiles of dot products for a sum of products whose inputs both
+/// run along the innermost loop, a reduction (a Linear's forward, x·Wᵀ:
+/// each output a dot product of two contiguous rows): `rows × columns`
+/// outputs, each with a vector of partial sums along the reduction, merged
+/// once after it (tinygrad's UNROLL of the reduce with an UPCAST of both
+/// output axes). Every step loads `rows + columns` vectors for
+/// `rows × columns` products, where one output at a time loads two per
+/// product.
+bool tileDotProducts(linalg::GenericOp root, ArrayRef<int64_t> ranges, int64_t vectorBytes,
+                     SmallVector<int64_t> &tile) {
+  unsigned innermost = ranges.size() - 1;
+  SmallVector<unsigned> reductions;
+  root.getReductionDims(reductions);
+  if (!isSumOfProducts(root) || reductions.size() != 1 || reductions.front() != innermost)
+    return false;
+  AffineMap out = root.getMatchingIndexingMap(root.getDpsInitOperand(0));
+  if (!out.isProjectedPermutation())
+    return false;
+  auto inputMaps = llvm::map_to_vector(root.getDpsInputOperands(), [&](OpOperand *operand) {
+    return root.getMatchingIndexingMap(operand);
+  });
+  if (!llvm::all_of(inputMaps, [&](AffineMap map) {
+        return map.isProjectedPermutation() && readsContiguously(map, innermost);
+      }))
+    return false;
+  // One output loop read by the first input alone, one by the second.
+  std::optional<unsigned> rowLoop, columnLoop;
+  for (unsigned loop = 0; loop < innermost; ++loop) {
+    bool first = loopsRead(inputMaps[0]).contains(loop),
+         second = loopsRead(inputMaps[1]).contains(loop);
+    if (first && !second && ranges[loop] > 1)
+      rowLoop = loop;
+    if (second && !first && ranges[loop] > 1)
+      columnLoop = loop;
+  }
+  int64_t elementBytes = std::max<int64_t>(
+      1, getElementTypeOrSelf(root.getDpsInits()[0].getType()).getIntOrFloatBitWidth() / 8);
+  int64_t lanes = std::max<int64_t>(1, vectorBytes / elementBytes);
+  if (!rowLoop || !columnLoop || ranges[innermost] % lanes != 0 || ranges[innermost] < 2 * lanes)
+    return false;
+  tile.assign(ranges.size(), 1);
+  tile[*rowLoop] = largestDivisorUpTo(ranges[*rowLoop], 4);
+  tile[*columnLoop] = largestDivisorUpTo(ranges[*columnLoop], 4);
+  tile[innermost] = lanes;
   return true;
 }
 
@@ -286,27 +356,7 @@ bool epilogueVectorizes(linalg::GenericOp root) {
   return true;
 }
 
-/// Whether some stage of the kernel reads or writes against a loop (a flip:
-/// `2 - y`). Tiling computes a slice's size from its first and last index,
-/// which is wrong for such maps, so those kernels are left untiled.
-bool readsBackwards(func::FuncOp kernel) {
-  bool backwards = false;
-  kernel.walk([&](linalg::LinalgOp stage) {
-    for (AffineMap map : stage.getIndexingMapsArray())
-      for (AffineExpr result : map.getResults())
-        if (result.isPureAffine())
-          for (unsigned dim = 0; dim < map.getNumDims(); ++dim)
-            backwards |= coefficientOf(result, dim, map.getNumDims()) < 0;
-  });
-  return backwards;
-}
 
-/// Whether an operand holds bools: in memory a bool takes a byte, but a
-/// vector of i1 loads and stores packed bits.
-bool readsOrWritesBool(linalg::GenericOp root) {
-  return llvm::any_of(root->getOperandTypes(),
-                      [](Type t) { return getElementTypeOrSelf(t).isInteger(1); });
-}
 
 struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
   using TGCPUChooseOptsBase::TGCPUChooseOptsBase;
@@ -332,8 +382,10 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
       return none;
 
     SmallVector<int64_t> tile;
+    int64_t vectorLoop = -1;
     bool vectorize = !readsOrWritesBool(main.op) && !readsOrWritesBool(root) &&
-                     (tileSumOfProducts(main.op, ranges, vectorBytes, tile) ||
+                     (tileSumOfProducts(main.op, ranges, vectorBytes, tile, vectorLoop) ||
+                      tileDotProducts(main.op, ranges, vectorBytes, tile) ||
                       tileRowReduction(main.op, ranges, vectorBytes, tile) ||
                       (main.op == root && tileElementwise(root, ranges, tile))) &&
                      (main.op == root || epilogueVectorizes(root));
@@ -354,7 +406,7 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
         }
       }
     }
-    return KernelOptsAttr::get(context, split, vectorize, tile);
+    return KernelOptsAttr::get(context, split, vectorize, tile, vectorize ? vectorLoop : -1);
   }
 };
 

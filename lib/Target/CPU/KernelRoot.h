@@ -68,6 +68,42 @@ inline bool isLoopsOrZeros(AffineMap map) {
   return true;
 }
 
+/// The coefficient of loop `dim` in the pure affine `expr` of `numDims`
+/// loops: its value at dim = 1 less its value at 0 (others 0).
+inline int64_t coefficientOf(AffineExpr expr, unsigned dim, unsigned numDims) {
+  MLIRContext *context = expr.getContext();
+  auto at = [&](int64_t value) {
+    SmallVector<AffineExpr> dims(numDims, getAffineConstantExpr(0, context));
+    dims[dim] = getAffineConstantExpr(value, context);
+    auto constant = dyn_cast<AffineConstantExpr>(expr.replaceDims(dims));
+    return constant ? std::optional<int64_t>(constant.getValue()) : std::nullopt;
+  };
+  std::optional<int64_t> one = at(1), zero = at(0); // not constant with symbols
+  return one && zero ? *one - *zero : 0;
+}
+
+/// Whether some stage of the kernel reads or writes against a loop (a flip:
+/// `2 - y`). Tiling computes a slice's size from its first and last index,
+/// which is wrong for such maps, so those kernels are left untiled.
+inline bool readsBackwards(func::FuncOp kernel) {
+  bool backwards = false;
+  kernel.walk([&](linalg::LinalgOp stage) {
+    for (AffineMap map : stage.getIndexingMapsArray())
+      for (AffineExpr result : map.getResults())
+        if (result.isPureAffine())
+          for (unsigned dim = 0; dim < map.getNumDims(); ++dim)
+            backwards |= coefficientOf(result, dim, map.getNumDims()) < 0;
+  });
+  return backwards;
+}
+
+/// Whether an operand holds bools: in memory a bool takes a byte, but a
+/// vector of i1 loads and stores packed bits.
+inline bool readsOrWritesBool(linalg::GenericOp root) {
+  return llvm::any_of(root->getOperandTypes(),
+                      [](Type t) { return getElementTypeOrSelf(t).isInteger(1); });
+}
+
 /// The generic a kernel's optimizations are about, and how the root's loops
 /// correspond to its loops. It is the root, unless the root is an
 /// elementwise epilogue (a bias, an activation) of one reduction stage it

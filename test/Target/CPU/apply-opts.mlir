@@ -164,6 +164,57 @@ func.func private @E_8(%x: tensor<8xf32>, %out: tensor<8xf32>) -> tensor<8xf32> 
 
 // -----
 
+// The vector axis along the output channels (vector = 1), which the output
+// stores along a slower axis than x: the tile's loops put the channels
+// last, so the accumulator is 4 rows of x by 16 channels, one vector each,
+// and the outer products broadcast the input's pixels over vectors of the
+// channels-last weights. The accumulator is transposed once before the
+// reduction loops and once after, not in every step.
+// CHECK-LABEL: func.func private @r_1_16_4_4_8_3_3
+// CHECK: %[[INIT:.*]] = vector.transfer_read {{.*}} : tensor<16x4xf32>, vector<16x4xf32>
+// CHECK: %[[ROWS:.*]] = vector.transpose %[[INIT]], [1, 0] : vector<16x4xf32> to vector<4x16xf32>
+// CHECK: %[[ACC:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[ROWS]]) -> (vector<4x16xf32>) {
+// CHECK-NOT: vector.transpose
+// CHECK: vector.contract {{.*}} : vector<1x4xf32>, vector<1x16xf32> into vector<4x16xf32>
+// CHECK-NOT: vector.transpose
+// CHECK: scf.yield
+// CHECK: %[[BACK:.*]] = vector.transpose %[[ACC]], [1, 0] : vector<4x16xf32> to vector<16x4xf32>
+// CHECK: vector.transfer_write %[[BACK]]
+#inC = affine_map<(n, co, y, x, c, ky, kx) -> (n, c, y + ky, x + kx)>
+#wC = affine_map<(n, co, y, x, c, ky, kx) -> (c, ky, kx, co)>
+#oC = affine_map<(n, co, y, x, c, ky, kx) -> (n, co, y, x)>
+func.func private @r_1_16_4_4_8_3_3(%x: tensor<1x8x6x6xf32>, %w: tensor<8x3x3x16xf32>, %out: tensor<1x16x4x4xf32>) -> tensor<1x16x4x4xf32> attributes {tg.kernel, tg.opts = #tg.opts<split = -1, vectorize = true, tile = [1, 16, 1, 4, 1, 1, 1], vector = 1>} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<1x16x4x4xf32>) -> tensor<1x16x4x4xf32>
+  %r = linalg.generic {indexing_maps = [#inC, #wC, #oC], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%x, %w : tensor<1x8x6x6xf32>, tensor<8x3x3x16xf32>) outs(%init : tensor<1x16x4x4xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<1x16x4x4xf32>
+  return %r : tensor<1x16x4x4xf32>
+}
+
+// -----
+
+#mk3 = affine_map<(m, n, k) -> (m, k)>
+#kn3 = affine_map<(m, n, k) -> (k, n)>
+#mn3 = affine_map<(m, n, k) -> (m, n)>
+// expected-error @+1 {{tg.opts vectorizes along loop 2, which is not a parallel loop of the kernel's main op}}
+func.func private @vector_along_reduction(%a: tensor<8x8xf32>, %b: tensor<8x8xf32>, %out: tensor<8x8xf32>) -> tensor<8x8xf32> attributes {tg.kernel, tg.opts = #tg.opts<split = -1, vectorize = true, tile = [4, 8, 1], vector = 2>} {
+  %r = linalg.generic {indexing_maps = [#mk3, #kn3, #mn3], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<8x8xf32>, tensor<8x8xf32>) outs(%out : tensor<8x8xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<8x8xf32>
+  return %r : tensor<8x8xf32>
+}
+
+// -----
+
 #mk2 = affine_map<(m, n, k) -> (m, k)>
 #kn2 = affine_map<(m, n, k) -> (k, n)>
 #mn2 = affine_map<(m, n, k) -> (m, n)>

@@ -75,6 +75,78 @@ func.func private @r_2_32_28_28_16_3_3(%x: tensor<2x16x58x58xf32>, %w: tensor<32
 
 // -----
 
+// A Linear's forward, x·Wᵀ: both inputs run along k, which neither output
+// axis is, so there is no column for outer products; register tiles of dot
+// products instead: 4 rows of x by 4 rows of W, each output a vector of 16
+// partial sums along k, merged after the loop.
+// CHECK-LABEL: func.func private @r_64_48_256
+// CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [4, 4, 16]>
+#xk = affine_map<(b, j, k) -> (b, k)>
+#wk = affine_map<(b, j, k) -> (j, k)>
+#bj = affine_map<(b, j, k) -> (b, j)>
+func.func private @r_64_48_256(%x: tensor<64x256xf32>, %w: tensor<48x256xf32>, %out: tensor<64x48xf32>) -> tensor<64x48xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<64x48xf32>) -> tensor<64x48xf32>
+  %r = linalg.generic {indexing_maps = [#xk, #wk, #bj], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x, %w : tensor<64x256xf32>, tensor<48x256xf32>) outs(%init : tensor<64x48xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<64x48xf32>
+  return %r : tensor<64x48xf32>
+}
+
+// -----
+
+// A convolution with channels-last weights on a 26-wide map (the CNN's
+// input gradient): no power of two of at least 4 divides 26, so the vector
+// axis is the output channels, which the weights hold contiguously: 16 of
+// them (one vector) by 13 rows along x (two vectors by 2 rows would do
+// fewer products per step), stored transposed (vector = 1).
+// CHECK-LABEL: func.func private @r_2_32_26_26_16_3_3
+// CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [1, 16, 1, 13, 1, 1, 1], vector = 1>
+#inL = affine_map<(n, co, y, x, c, ky, kx) -> (n, c, y + ky, x + kx)>
+#wL = affine_map<(n, co, y, x, c, ky, kx) -> (c, ky, kx, co)>
+#oL = affine_map<(n, co, y, x, c, ky, kx) -> (n, co, y, x)>
+func.func private @r_2_32_26_26_16_3_3(%x: tensor<2x16x28x28xf32>, %w: tensor<16x3x3x32xf32>, %out: tensor<2x32x26x26xf32>) -> tensor<2x32x26x26xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<2x32x26x26xf32>) -> tensor<2x32x26x26xf32>
+  %r = linalg.generic {indexing_maps = [#inL, #wL, #oL], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%x, %w : tensor<2x16x28x28xf32>, tensor<16x3x3x32xf32>) outs(%init : tensor<2x32x26x26xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<2x32x26x26xf32>
+  return %r : tensor<2x32x26x26xf32>
+}
+
+// -----
+
+// The same with stride 2: the vector axis is the channels, and the rows are
+// not along y or x, which the input reads two apart (no vector read), but
+// along the batch (whole, so the workers split y).
+// CHECK-LABEL: func.func private @r_2_32_13_13_16_3_3
+// CHECK-SAME: tg.opts = #tg.opts<split = 2, vectorize = true, tile = [2, 32, 1, 1, 1, 1, 1], vector = 1>
+#inS = affine_map<(n, co, y, x, c, ky, kx) -> (n, c, y * 2 + ky, x * 2 + kx)>
+#wL = affine_map<(n, co, y, x, c, ky, kx) -> (c, ky, kx, co)>
+#oL = affine_map<(n, co, y, x, c, ky, kx) -> (n, co, y, x)>
+func.func private @r_2_32_13_13_16_3_3(%x: tensor<2x16x28x28xf32>, %w: tensor<16x3x3x32xf32>, %out: tensor<2x32x13x13xf32>) -> tensor<2x32x13x13xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<2x32x13x13xf32>) -> tensor<2x32x13x13xf32>
+  %r = linalg.generic {indexing_maps = [#inS, #wL, #oL], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%x, %w : tensor<2x16x28x28xf32>, tensor<16x3x3x32xf32>) outs(%init : tensor<2x32x13x13xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<2x32x13x13xf32>
+  return %r : tensor<2x32x13x13xf32>
+}
+
+// -----
+
 // Elementwise with a broadcast row: vectors of 64 along the last axis.
 // CHECK-LABEL: func.func private @E_256_256
 // CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [1, 64]>

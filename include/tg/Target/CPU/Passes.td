@@ -43,13 +43,19 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
 
     - Sum of products (a matmul, a convolution: the body is
       `out + f(a)·g(b)`, f and g elementwise such as a ReLU fused into its
-      consumer, with affine indexing maps): register tiles. The output's
-      last axis, contiguous in one input b, is tiled by the widest power of
-      two up to four vectors that divides it (at least 4), else by its
-      whole extent when that fits in one vector (a 6x6 feature map);
-      another output axis that b does not read, by as many rows as keep the
+      consumer, with affine indexing maps): register tiles. A column axis,
+      an output axis that one input b reads contiguously and the other does
+      not read, is tiled by a power of two up to four vectors that divides
+      it (at least 4), or by its whole extent when no such power does and
+      it fits in one vector (a 6x6 feature map); a row axis, another output
+      axis that b does not read and the other input reads one element per
+      step (not `2y + ky`), by the largest divisor that keeps the
       accumulators within 16 vector registers; every other loop, reductions
-      included, by 1; the tiles are vectorized.
+      included, by 1. Of the column axes (a convolution's width, or its
+      output channels when the weights are channels-last), widths and row
+      axes, the most products per reduction step wins; on a tie, the
+      output's last axis, then the wider columns. A column axis that is not
+      the output's last is recorded as `vector`. The tiles are vectorized.
     - Reduction along the innermost loop (one reduction loop, an add, mul
       or max of the output, contiguous reads, an output map naming a loop
       per axis): the reduction tiled by the widest of 4, 2 or 1 vectors
@@ -94,8 +100,11 @@ def TGCPUApplyOpts : Pass<"tg-cpu-apply-opts", "::mlir::ModuleOp"> {
        becomes `y`), keeping one reduction loop read as a plain index; the
        tile, the fused fills and the epilogue become vector ops, a sum of
        products a `vector.contract` (its row operand first, for the
-       outer-product lowering); accumulators read and written in every reduction step are
-       hoisted into loop-carried vectors.
+       outer-product lowering); accumulators read and written in every
+       reduction step are hoisted into loop-carried vectors. The `vector`
+       loop goes last in the tile's loops, so the accumulator is carried
+       as rows of vectors along it, transposed from the output's layout
+       once before the reduction loops and once after.
 
     A `tg.opts` that does not fit the kernel (a split of a reduction loop,
     the wrong number of tile sizes, a split of a kernel whose output other

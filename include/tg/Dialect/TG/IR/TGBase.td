@@ -103,14 +103,25 @@ def TG_KernelOptsAttr : AttrDef<TG_Dialect, "KernelOpts"> {
       choice), or -1 for none;
     - `tile`: a tile size per loop of the main generic (0: not tiled;
       absent: no tiling);
-    - `vectorize`: whether the tiles are vectorized.
+    - `vectorize`: whether the tiles are vectorized;
+    - `vector`: the tiled loop whose elements become the vector lanes
+      (tinygrad's UPCAST axis), stored transposed when it is not the
+      output's last axis; absent (-1): the last tiled parallel loop.
 
-    `#tg.opts<split = 0, vectorize = true, tile = [8, 32, 0]>`
+    `#tg.opts<split = 0, vectorize = true, tile = [8, 32, 0]>`,
+    `#tg.opts<split = 0, vectorize = true, tile = [1, 16, 1, 13, 1], vector = 1>`
   }];
   let parameters = (ins "int64_t":$split, "bool":$vectorize,
-                        OptionalArrayRefParameter<"int64_t">:$tile);
+                        OptionalArrayRefParameter<"int64_t">:$tile,
+                        DefaultValuedParameter<"int64_t", "-1">:$vector);
+  let builders = [
+    AttrBuilder<(ins "int64_t":$split, "bool":$vectorize, "::llvm::ArrayRef<int64_t>":$tile), [{
+      return $_get($_ctxt, split, vectorize, tile, -1);
+    }]>
+  ];
   let assemblyFormat = [{
-    `<` `split` `=` $split `,` `vectorize` `=` $vectorize (`,` `tile` `=` `[` $tile^ `]`)? `>`
+    `<` `split` `=` $split `,` `vectorize` `=` $vectorize (`,` `tile` `=` `[` $tile^ `]`)?
+    (`,` `vector` `=` $vector^)? `>`
   }];
 }
 
