@@ -926,6 +926,7 @@ FailureOr<AOTObject> mlir::tg::compileAOT(ModuleOp module, const AOTOptions &opt
   compile.portable = options.portable;
   compile.triple = options.triple;
   compile.noopt = options.noopt;
+  compile.beam = options.beam;
   compile.debug = options.debug;
   compile.log = options.log;
   compile.format = gpu ? "bin" : options.output == "obj" ? "obj" : "llvm";

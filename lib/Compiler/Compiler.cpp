@@ -13,6 +13,7 @@
 #include "tg/Compiler/Viz.h"
 
 #include "ExecutableWriter.h"
+#include "Stages.h"
 
 #include "tg/Conversion/Passes.h"
 #include "tg/Dialect/TG/IR/TGOps.h"
@@ -63,11 +64,12 @@ void registerPasses() {
 /// every pass goes to the log, with VIZ to the page.
 LogicalResult runPipeline(ModuleOp module, StringRef stage,
                           function_ref<LogicalResult(OpPassManager &, llvm::raw_ostream &)> build,
-                          const CompileOptions &options, viz::ProgramRecorder &recorder) {
+                          const CompileOptions &options, viz::ProgramRecorder *recorder) {
   profile::Span span("compile", stage, "stage");
   PassManager pm(module.getContext());
   profile::instrument(pm);
-  recorder.instrument(pm, stage);
+  if (recorder)
+    recorder->instrument(pm, stage);
   std::string errors;
   llvm::raw_string_ostream os(errors);
   if (failed(build(pm, os)))
@@ -323,7 +325,7 @@ FailureOr<Executable> mlir::tg::compileFunction(ModuleOp original, StringRef nam
 
   // Stages 1-3.
   if (failed(runPipeline(*module, "stages 1-3: simplify, kernelize, to linalg", addTensorPipeline,
-                         options, recorder)))
+                         options, &recorder)))
     return failure();
   if (!options.kernelOpts.empty() && !target->takesKernelOpts())
     return original.emitError("tg: kernel opts are CPU opts; the ")
@@ -343,24 +345,41 @@ FailureOr<Executable> mlir::tg::compileFunction(ModuleOp original, StringRef nam
     if (kernel->hasAttr("tg.kernel"))
       summaries.push_back(summarize(kernel));
 
-  // Stage 4 up to the launch plan, which the host function is.
+  // Stage 4, with the kernels' opts searched for first under BEAM.
   DialectRegistry translations;
   registerAllToLLVMIRTranslations(translations);
   module->getContext()->appendDialectRegistry(translations);
+  if (options.beam > 0 && failed(searchKernelOpts(*module, *target, targetOptions, options)))
+    return failure();
+  return finishCompile(*module, name, *target, targetOptions, options, writer, summaries,
+                       &recorder, original);
+}
+
+FailureOr<Executable> mlir::tg::finishCompile(ModuleOp module, StringRef name,
+                                              const TargetBackend &target,
+                                              const TargetOptions &targetOptions,
+                                              const CompileOptions &options,
+                                              ExecutableWriter &writer,
+                                              ArrayRef<KernelSummary> summaries,
+                                              viz::ProgramRecorder *recorder, Operation *where) {
   auto build = [&](auto member) {
-    return [target, member, &targetOptions](OpPassManager &pm, llvm::raw_ostream &errors) {
-      return (target->*member)(pm, targetOptions, errors);
+    return [&target, member, &targetOptions](OpPassManager &pm, llvm::raw_ostream &errors) {
+      return (target.*member)(pm, targetOptions, errors);
     };
   };
-  if (failed(runPipeline(*module, target->kernelPipelineName(),
+  if (failed(runPipeline(module, target.kernelPipelineName(),
                          build(&TargetBackend::buildKernelPipeline), options, recorder)))
     return failure();
   if (options.debug >= 2 && options.log)
-    for (auto kernel : module->getOps<func::FuncOp>())
+    for (auto kernel : module.getOps<func::FuncOp>())
       if (auto why = kernel->getAttrOfType<StringAttr>("tg.opts_fallback"))
         *options.log << "tg: " << kernel.getName() << ": " << why.getValue() << "; applied "
                      << kernel->getAttr("tg.opts") << " instead\n";
-  function = module->lookupSymbol<func::FuncOp>(name);
+  Executable executable;
+  for (auto kernel : module.getOps<func::FuncOp>())
+    if (auto opts = kernel->getAttr("tg.opts"))
+      llvm::raw_string_ostream(executable.appliedOpts[kernel.getName().str()]) << opts;
+  auto function = module.lookupSymbol<func::FuncOp>(name);
   if (failed(writer.readPlan(function)))
     return failure();
   function.erase();
@@ -369,17 +388,16 @@ FailureOr<Executable> mlir::tg::compileFunction(ModuleOp original, StringRef nam
   std::vector<std::string> launched = writer.kernelNames();
   TargetBinary binary;
   if (!launched.empty()) {
-    if (failed(runPipeline(*module, target->pipelineName(), build(&TargetBackend::buildPipeline),
+    if (failed(runPipeline(module, target.pipelineName(), build(&TargetBackend::buildPipeline),
                            options, recorder)))
       return failure();
-    profile::Span serializing("compile", "serialize: " + target->binaryKind(), "stage");
+    profile::Span serializing("compile", "serialize: " + target.binaryKind(), "stage");
     FailureOr<TargetBinary> serialized =
-        target->serialize(*module, targetOptions, options.debug >= 3 ? options.log : nullptr);
+        target.serialize(module, targetOptions, options.debug >= 3 ? options.log : nullptr);
     if (failed(serialized))
       return failure();
     binary = std::move(*serialized);
   }
-  Executable executable;
   for (const std::string &kernel : launched) {
     KernelSummary summary = summaryOf(kernel, summaries);
     auto size = binary.parallelSize.find(kernel);
@@ -387,8 +405,9 @@ FailureOr<Executable> mlir::tg::compileFunction(ModuleOp original, StringRef nam
     writer.setKernelInfo(kernel, kernel, summary.parallelSize, summary.flops, summary.bytes);
     executable.kernels.push_back(summary);
   }
-  recorder.setKernels(executable.kernels);
-  FailureOr<std::string> blob = writer.finish(binary.bytes, target->binaryKind(), original);
+  if (recorder)
+    recorder->setKernels(executable.kernels);
+  FailureOr<std::string> blob = writer.finish(binary.bytes, target.binaryKind(), where);
   if (failed(blob))
     return failure();
   executable.blob = std::move(*blob);

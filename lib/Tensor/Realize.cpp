@@ -68,6 +68,7 @@ std::string compile(const Schedule &schedule, const std::string &device) {
   mlir::tg::CompileOptions options;
   options.device = device.substr(0, device.find(':'));
   options.noopt = tg::knobs::integer("NOOPT") != 0;
+  options.beam = tg::knobs::integer("BEAM");
   options.debug = tg::knobs::integer("DEBUG");
   options.log = &llvm::errs();
   if (options.debug >= 4) {
@@ -93,7 +94,8 @@ std::unordered_map<std::string, std::unique_ptr<Program>> &loadedPrograms() {
 Program &programFor(const Schedule &schedule, const std::string &device) {
   auto &memory = loadedPrograms();
   // What the compiler is asked for is part of what a program depends on.
-  std::string key = device + (tg::knobs::integer("NOOPT") ? "|noopt|" : "|") + schedule.key();
+  std::string key = device + (tg::knobs::integer("NOOPT") ? "|noopt|" : "|") + "beam=" +
+                    std::to_string(tg::knobs::integer("BEAM")) + "|" + schedule.key();
   if (auto it = memory.find(key); it != memory.end()) {
     ++statistics.memory_hits;
     mlir::tg::profile::instant("program cache", "memory hit", "cache");

@@ -201,6 +201,7 @@ int main(int argc, char **argv) {
     options.portable = portable;
     options.triple = target;
     options.noopt = noopt;
+    options.beam = knobs::integer("BEAM");
     options.debug = debug;
     options.log = &llvm::errs();
     FailureOr<mlir::tg::Executable> executable =
@@ -227,6 +228,7 @@ int main(int argc, char **argv) {
   options.chip = chip;
   options.portable = portable;
   options.noopt = noopt;
+  options.beam = knobs::integer("BEAM");
   options.debug = debug;
   options.log = &llvm::errs();
   options.output = kind == "lib" ? "obj" : kind;

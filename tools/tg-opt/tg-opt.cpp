@@ -23,6 +23,7 @@
 
 namespace mlir::tg::test {
 void registerTestMatchExpectedPass();
+void registerTestSearchOptsPass();
 } // namespace mlir::tg::test
 
 /// The registered targets as a Markdown table: what each compiles for, its
@@ -56,6 +57,7 @@ int main(int argc, char **argv) {
   }
   mlir::tg::registerTGPipelines();
   mlir::tg::test::registerTestMatchExpectedPass();
+  mlir::tg::test::registerTestSearchOptsPass();
   if (std::find_if(args.begin(), args.end(), [](const char *arg) {
         return std::strcmp(arg, "--print-targets") == 0;
       }) != args.end()) {

@@ -412,7 +412,7 @@ std::string programKey(ModuleOp module, const std::string &name,
   std::string key;
   llvm::raw_string_ostream os(key);
   os << "tg-run|" << name << "|" << options.device << "|" << options.chip << "|"
-     << options.portable << "|" << options.noopt << "|";
+     << options.portable << "|" << options.noopt << "|beam=" << options.beam << "|";
   for (const auto &[kernel, opts] : options.kernelOpts)
     os << kernel << "=" << opts << ";";
   for (const std::string &target : loadTargets)
@@ -470,6 +470,7 @@ int compile(const std::string &path, const std::string &parameters, tgrt_device 
   options.chip = chip;
   options.portable = portableCode;
   options.noopt = knobs::integer("NOOPT") != 0;
+  options.beam = knobs::integer("BEAM");
   options.debug = debug;
   options.log = &llvm::errs();
   for (const std::string &entry : kernelOpts) {

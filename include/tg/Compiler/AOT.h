@@ -60,6 +60,8 @@ struct AOTOptions {
   bool portable = false;
   /// tinygrad's NOOPT=1 and DEBUG, as for compileFunction.
   bool noopt = false;
+  /// BEAM=n for the CPU's kernels (CompileOptions::beam).
+  int beam = 0;
   int debug = 0;
   llvm::raw_ostream *log = nullptr;
   /// What to write: "obj" (the object), or the same code as one LLVM IR

@@ -47,6 +47,12 @@ struct CompileOptions {
   /// as `#tg.opts<...>` text (what a BEAM search varies). Opts that cannot
   /// be applied fall back as the optimizer's own do.
   std::map<std::string, std::string> kernelOpts;
+  /// tinygrad's BEAM=n: for a target that takes kernel opts (the CPU), each
+  /// kernel's opts are searched for by timing candidates on the device,
+  /// keeping the n fastest each round; the result is kept in the disk
+  /// cache, keyed by the kernel, the device and n. 0: the optimizer's own
+  /// choice.
+  int beam = 0;
   /// tinygrad's DEBUG: 2 says which kernels' opts fell back, 3 prints the
   /// generated code, 4 the IR after every pass, to `log`.
   int debug = 0;
@@ -63,6 +69,9 @@ struct KernelSummary {
 struct Executable {
   std::string blob; // tg_executable.h
   std::vector<KernelSummary> kernels;
+  /// CPU: the `#tg.opts` each kernel was compiled with, by kernel name
+  /// (what was applied, after any fallback).
+  std::map<std::string, std::string> appliedOpts;
 };
 
 /// Registers every pass of the project, the registered targets (built in,

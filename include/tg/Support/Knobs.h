@@ -5,16 +5,10 @@
 // tools) go through, and that tg-run --help and docs/user-guide.md print.
 // Dependency-free, so libtgrt, which links no LLVM, shares it.
 //
-// tinygrad's knobs that this build does not implement are listed too: one
-// that is set is reported once, on the first read of any knob, instead of
-// being silently ignored.
-//
 //===----------------------------------------------------------------------===//
 #ifndef TG_SUPPORT_KNOBS_H
 #define TG_SUPPORT_KNOBS_H
 
-#include <atomic>
-#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -26,56 +20,57 @@ struct Knob {
   const char *values;  // what it takes: "0-4", "NAME[:N]", "path"
   const char *meaning;
   const char *readers; // who reads it
-  bool implemented;
 };
 
 inline constexpr Knob kKnobs[] = {
     {"DEV", "NAME[:N]", "the default device: CPU, VULKAN, CUDA, HIP or a plug-in's",
-     "libtgrt, the tensor library, tg-run", true},
+     "libtgrt, the tensor library, tg-run"},
     {"DEBUG", "0-4",
      "1: kernels, compile and run time; 2: a line per launch, the target, opts that fell back, "
      "the totals at exit; "
      "3: the generated code (GPUs: SPIR-V disassembly, PTX, AMDGPU assembly); "
      "4: the IR after every pass",
-     "the tensor library, tg-run", true},
+     "the tensor library, tg-run"},
     {"NOOPT", "0/1", "no tiling, vectorization or worker split (the CPU kernel optimizer off)",
-     "the tensor library, tg-run", true},
+     "the tensor library, tg-run"},
     {"THREADS", "N", "CPU worker threads (default: every core); NUM_CPU_THREADS also works",
-     "libtgrt", true},
-    {"NUM_CPU_THREADS", "N", "the same as THREADS, which wins when both are set", "libtgrt",
-     true},
+     "libtgrt"},
+    {"NUM_CPU_THREADS", "N", "the same as THREADS, which wins when both are set", "libtgrt"},
     {"LRU_CACHE_CAP", "bytes, or N[K|M|G]", "freed device memory kept for reuse (default 64M)",
-     "libtgrt", true},
+     "libtgrt"},
     {"CACHEDB", "path",
      "the disk cache of compiled programs (default $XDG_CACHE_HOME/tinygrad-mlir/cache.db, "
      "else ~/.cache/tinygrad-mlir/cache.db; none without either)",
-     "the tensor library, tg-run, tg-cache", true},
-    {"CACHELEVEL", "0/1", "0: no disk cache", "the tensor library, tg-run", true},
+     "the tensor library, tg-run, tg-cache"},
+    {"CACHELEVEL", "0/1", "0: no disk cache", "the tensor library, tg-run"},
     {"CACHESIZE", "MB", "the disk cache's cap; the least recently used programs go first "
-     "(default 1024)", "the tensor library, tg-run", true},
+     "(default 1024)", "the tensor library, tg-run"},
     {"TGRT_BACKEND_PATH", "dir[:dir...]",
-     "directories searched for backend plug-ins before libtgrt's own", "libtgrt", true},
+     "directories searched for backend plug-ins before libtgrt's own", "libtgrt"},
     {"TG_TARGET_PATH", "file[:file...]", "compiler target plug-ins to load",
-     "the compiler (tensor library, tg-run, tg-opt)", true},
+     "the compiler (tensor library, tg-run, tg-opt)"},
     {"TGRT_VULKAN_LIBRARY", "file", "the Vulkan loader to open instead of libvulkan.so.1",
-     "the Vulkan plug-in", true},
+     "the Vulkan plug-in"},
     {"TGRT_CUDA_LIBRARY", "file", "the CUDA driver to open instead of libcuda.so.1",
-     "the CUDA plug-in", true},
+     "the CUDA plug-in"},
     {"TGRT_HIP_LIBRARY", "file", "the HIP runtime to open instead of libamdhip64.so",
-     "the HIP plug-in", true},
-    {"BEAM", "N", "search kernel optimizations by timing them (tinygrad's BEAM)", "", false},
+     "the HIP plug-in"},
+    {"BEAM", "N",
+     "search each kernel's optimizations by timing candidates on the device, the N fastest "
+     "kept each round (tinygrad's BEAM; CPU kernels, cached on disk)",
+     "the tensor library, tg-run, tg-compile"},
     {"VIZ", "0/1",
      "an HTML page at exit: each compile's tensor graph, its kernels, and the IR after every "
      "pass with its time and rewrites (tinygrad's VIZ)",
-     "the tensor library, tg-run, tg-compile", true},
+     "the tensor library, tg-run, tg-compile"},
     {"VIZ_OUT", "path", "where VIZ's page goes (default viz.html)",
-     "the tensor library, tg-run, tg-compile", true},
+     "the tensor library, tg-run, tg-compile"},
     {"PROFILE", "0/1",
      "a Chrome trace (Perfetto) at exit: compiles, their stages and passes, launches per "
      "device, copies, program cache hits and misses (tinygrad's PROFILE)",
-     "the tensor library, tg-run, tg-compile", true},
+     "the tensor library, tg-run, tg-compile"},
     {"PROFILE_OUT", "path", "where PROFILE's trace goes (default profile.json)",
-     "the tensor library, tg-run, tg-compile", true},
+     "the tensor library, tg-run, tg-compile"},
 };
 
 /// The entry of `name`, or null when it is not a knob.
@@ -86,29 +81,11 @@ inline const Knob *find(const char *name) {
   return nullptr;
 }
 
-/// Says once, on stderr, which knobs are set that this build ignores. Once
-/// per process, though libtgrt and the program each hold a copy of this
-/// code: the first to warn leaves a mark in the environment.
-inline void warnUnimplemented() {
-  static std::atomic<bool> warned{false};
-  if (warned.exchange(true) || std::getenv("TG_KNOBS_WARNED"))
-    return;
-  setenv("TG_KNOBS_WARNED", "1", 0);
-  for (const Knob &knob : kKnobs) {
-    const char *value = std::getenv(knob.name);
-    if (!knob.implemented && value && *value)
-      std::fprintf(stderr,
-                   "tinygrad-mlir: %s=%s is not implemented in this build and is ignored (%s)\n",
-                   knob.name, value, knob.meaning);
-  }
-}
-
 /// The value of the knob `name` (which must be in the list), or null when it
 /// is unset or empty: tinygrad treats an empty knob as unset. Read with
 /// secure_getenv: in a setuid or setgid program every knob is unset, so the
 /// environment cannot point it at code to load.
 inline const char *value(const char *name) {
-  warnUnimplemented();
   const char *text = find(name) ? secure_getenv(name) : nullptr;
   return text && *text ? text : nullptr;
 }
@@ -130,13 +107,11 @@ inline bool on(const char *name) {
 inline std::string describe(bool markdown) {
   std::string text = markdown ? "| knob | values | meaning | read by |\n| --- | --- | --- | --- |\n"
                               : "Environment knobs:\n";
-  for (const Knob &knob : kKnobs) {
-    std::string readers = knob.implemented ? knob.readers : "not implemented yet: warns once";
+  for (const Knob &knob : kKnobs)
     text += markdown ? "| `" + std::string(knob.name) + "` | " + knob.values + " | " +
-                           knob.meaning + " | " + readers + " |\n"
+                           knob.meaning + " | " + knob.readers + " |\n"
                      : "  " + std::string(knob.name) + "=" + knob.values + "  " + knob.meaning +
-                           " (" + readers + ")\n";
-  }
+                           " (" + knob.readers + ")\n";
   return text;
 }
 

@@ -34,10 +34,11 @@ class raw_ostream;
 namespace mlir {
 class ModuleOp;
 class OpPassManager;
+class Operation;
 namespace tg {
 
 /// Bumped whenever TargetBackend or TargetOptions change layout.
-#define TG_TARGET_BACKEND_VERSION 2u
+#define TG_TARGET_BACKEND_VERSION 3u
 
 /// What the compiler is asked for. Each target reads the options it lists
 /// in TargetBackend::options() and rejects the others.
@@ -112,6 +113,17 @@ public:
   /// One line for DEBUG output: what the code is for ("x86_64 znver4,
   /// 64-byte vectors").
   virtual std::string describe(const TargetOptions &options) const = 0;
+
+  /// BEAM=n (tinygrad's beam search), for a target that takesKernelOpts():
+  /// the `#tg.opts` texts one action away from `opts` (a tile doubled or
+  /// halved, the vector or split loop moved) for the kernel function
+  /// `kernel` of stage 3, which the compiler times on the device; for an
+  /// empty `opts`, where a search starts (the target's own choice, and no
+  /// opts). Empty: nothing to search.
+  virtual std::vector<std::string> searchOpts(Operation *kernel, const std::string &opts,
+                                              const TargetOptions &options) const {
+    return {};
+  }
 };
 
 /// Adds a target; its devices must not be served by another one yet.

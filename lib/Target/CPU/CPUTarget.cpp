@@ -3,6 +3,8 @@
 #include "tg/Target/CPU/CPUTarget.h"
 
 #include "tg/Target/CPU/Codegen.h"
+
+#include "SearchOpts.h"
 #include "tg/Transforms/Pipelines.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -110,6 +112,15 @@ public:
       return module.emitError("tg: the kernels: ") << error;
     binary.bytes = std::move(*library);
     return binary;
+  }
+
+  std::vector<std::string> searchOpts(Operation *kernel, const std::string &opts,
+                                      const TargetOptions &options) const override {
+    std::string error;
+    FailureOr<CPUMachine> machine = cpuMachine(options.triple, options.chip, options.portable, error);
+    if (failed(machine) || options.noopt)
+      return {};
+    return cpuSearchOpts(kernel, opts, cpuVectorBytes(*machine));
   }
 
   std::string describe(const TargetOptions &options) const override {

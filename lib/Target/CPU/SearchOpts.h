@@ -1,0 +1,25 @@
+//===- SearchOpts.h - the CPU target's BEAM search space --------*- C++ -*-===//
+
+#ifndef TG_LIB_TARGET_CPU_SEARCHOPTS_H
+#define TG_LIB_TARGET_CPU_SEARCHOPTS_H
+
+#include "mlir/Support/LLVM.h"
+
+#include <string>
+#include <vector>
+
+namespace mlir {
+class Operation;
+namespace tg {
+
+/// TargetBackend::searchOpts for the CPU: the #tg.opts one action away from
+/// `current` for the kernel function `kernel` (stage 3), or, when `current`
+/// is empty, tg-cpu-choose-opts's choice and no opts; empty when the kernel
+/// has no main op to search over.
+std::vector<std::string> cpuSearchOpts(Operation *kernel, StringRef current,
+                                       int64_t vectorBytes);
+
+} // namespace tg
+} // namespace mlir
+
+#endif // TG_LIB_TARGET_CPU_SEARCHOPTS_H

@@ -1,0 +1,46 @@
+// RUN: tg-opt %s --split-input-file --test-tg-search-opts -o /dev/null 2>&1 | FileCheck %s
+
+// BEAM's search space for a matmul: it starts from the optimizer's choice
+// and from no opts; one action away from the choice are the row and column
+// tiles doubled and halved, k unrolled by 2, the vector lanes along the
+// rows, the work split along the columns or not at all, and no vectors.
+// CHECK: remark: start: #tg.opts<split = 0, vectorize = true, tile = [4, 64, 1]> #tg.opts<split = -1, vectorize = false>
+// CHECK-NEXT{LITERAL}: from #tg.opts<split = 0, vectorize = true, tile = [4, 64, 1]>:
+// CHECK-SAME{LITERAL}: #tg.opts<split = 0, vectorize = true, tile = [8, 64, 1]> #tg.opts<split = 0, vectorize = true, tile = [2, 64, 1]>
+// CHECK-SAME{LITERAL}: #tg.opts<split = 0, vectorize = true, tile = [4, 128, 1]> #tg.opts<split = 0, vectorize = true, tile = [4, 32, 1]>
+// CHECK-SAME{LITERAL}: #tg.opts<split = 0, vectorize = true, tile = [4, 64, 2]>
+// CHECK-SAME{LITERAL}: #tg.opts<split = 0, vectorize = true, tile = [4, 64, 1], vector = 0>
+// CHECK-SAME{LITERAL}: #tg.opts<split = 1, vectorize = true, tile = [4, 64, 1]> #tg.opts<split = -1, vectorize = true, tile = [4, 64, 1]>
+// CHECK-SAME{LITERAL}: #tg.opts<split = 0, vectorize = false, tile = [4, 64, 1]>
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+func.func private @r_64_128_32(%a: tensor<64x32xf32>, %b: tensor<32x128xf32>, %out: tensor<64x128xf32>) -> tensor<64x128xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<64x128xf32>) -> tensor<64x128xf32>
+  %r = linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<64x32xf32>, tensor<32x128xf32>) outs(%init : tensor<64x128xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<64x128xf32>
+  return %r : tensor<64x128xf32>
+}
+
+// -----
+
+// A kernel that reads an input backwards (a flip) is not tiled by the
+// optimizer, whose tiles would slice it wrongly, and has no search space:
+// BEAM leaves it alone.
+// CHECK: remark: start: {{$}}
+#flip = affine_map<(i) -> (7 - i)>
+#id = affine_map<(i) -> (i)>
+func.func private @E_8(%a: tensor<8xf32>, %out: tensor<8xf32>) -> tensor<8xf32> attributes {tg.kernel} {
+  %r = linalg.generic {indexing_maps = [#flip, #id], iterator_types = ["parallel"]}
+      ins(%a : tensor<8xf32>) outs(%out : tensor<8xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    linalg.yield %x : f32
+  } -> tensor<8xf32>
+  return %r : tensor<8xf32>
+}
