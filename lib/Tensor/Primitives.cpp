@@ -262,7 +262,26 @@ Tensor Tensor::add(double y) const { return add(scalarLike(*this, y)); }
 Tensor Tensor::sub(double y) const { return sub(scalarLike(*this, y)); }
 Tensor Tensor::mul(double y) const { return mul(scalarLike(*this, y)); }
 Tensor Tensor::div(double y) const { return div(scalarLike(*this, y)); }
-Tensor Tensor::pow(double y) const { return pow(scalarLike(*this, y)); }
+Tensor Tensor::pow(double y) const {
+  // tinygrad's identities for a constant exponent: whole and half-whole
+  // powers are products and a square root (x³ in gelu is two multiplies,
+  // not a pow, which the CPU computes one element at a time).
+  bool whole = y == std::floor(y) && std::fabs(y) < (1 << 24);
+  bool halfWhole = !whole && 2 * y == std::floor(2 * y) && std::fabs(y) < (1 << 24);
+  bool floating = isFloat(dtype());
+  if (!whole && !(floating && halfWhole))
+    return pow(scalarLike(*this, y));
+  if (y < 0)
+    return floating ? reciprocal().pow(-y) : pow(scalarLike(*this, y));
+  if (y == 0)
+    return mul(0.0).add(1.0); // 1, and NaN for NaN (tinygrad's 1 + x·0)
+  if (halfWhole)
+    return y == 0.5 ? sqrt() : pow(y - 0.5).mul(sqrt());
+  if (y == 1)
+    return *this;
+  Tensor half = pow(std::floor(y / 2)).square();
+  return std::fmod(y, 2) == 1 ? half.mul(*this) : half;
+}
 Tensor Tensor::maximum(double y) const { return maximum(scalarLike(*this, y)); }
 Tensor Tensor::minimum(double y) const { return minimum(scalarLike(*this, y)); }
 

@@ -26,6 +26,24 @@ namespace {
 Shape sizeOf(const std::vector<float> &v) { return {int64_t(v.size())}; }
 Tensor vec(const std::vector<float> &v) { return F(v, sizeOf(v)); }
 
+TEST(MathMore, PowOfConstants) {
+  // tinygrad's identities for a constant exponent (products, a square root,
+  // a reciprocal) agree with std::pow; other exponents stay a pow.
+  std::vector<float> xs{0.5f, 1.25f, 2.0f, 3.5f};
+  for (double y : {0.0, 1.0, 2.0, 3.0, 7.0, 0.5, 2.5, -1.0, -2.0, -1.5, 1.3}) {
+    std::vector<float> want;
+    for (float x : xs)
+      want.push_back(float(std::pow(double(x), y)));
+    SCOPED_TRACE("exponent " + std::to_string(y));
+    expectClose(vec(xs).pow(y), want, sizeOf(xs), 1e-5, 2e-6);
+  }
+  // x^0 is 1 but NaN stays NaN (1 + x·0), and a negative base to a whole
+  // power keeps its sign.
+  expectClose(vec({NAN, -2.0f, 0.0f}).pow(0.0), std::vector<float>{NAN, 1, 1}, {3});
+  expectClose(vec({-2.0f, -0.5f}).pow(3.0), std::vector<float>{-8, -0.125f}, {2});
+  expectEqual(I({-3, 2, 5}, {3}).pow(3.0), std::vector<int32_t>{-27, 8, 125}, {3});
+}
+
 TEST(MathMore, InverseTrigonometryAndHyperbolic) {
   Tensor x = vec(kX), u = vec(kUnit), a = vec(kAboveOne);
   // tinygrad's polynomials are within 2e-7 of the functions (asin, and so
