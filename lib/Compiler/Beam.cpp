@@ -5,8 +5,10 @@
 // on the device; a round takes the opts one action away from each of the n
 // fastest so far (the target's searchOpts), and the search stops when a
 // round gains less than 1% or after kMaxRounds. Candidates the kernel
-// cannot carry out fall back in the target as its own choices do, so two
-// candidates applied alike are timed once. The winner is kept in the disk
+// cannot carry out fall back in the target as its own choices do, and two
+// candidates applied alike count as one; one whose first launch is over
+// kGiveUp times slower than the best is not run again. The winner is kept
+// in the disk
 // cache under the kernel's IR, the device, the target's description and n,
 // so later compiles and processes reuse it.
 //
@@ -39,6 +41,9 @@ namespace {
 constexpr int kMaxRounds = 5;
 /// Launches timed per candidate; the fastest counts (tinygrad's 3 runs).
 constexpr int kRuns = 3;
+/// How much slower than the best so far a first launch may be before the
+/// candidate is given up.
+constexpr double kGiveUp = 3.0;
 
 /// The kernel alone, given `opts`, called by a host function @beam that
 /// passes its inputs and a fresh output.
@@ -97,8 +102,10 @@ public:
   };
 
   /// `kernel` compiled with `opts`: what was applied, and the fastest of
-  /// kRuns launches (infinity when it did not compile or run).
-  Result time(func::FuncOp kernel, StringRef opts) {
+  /// kRuns launches (infinity when it did not compile or run). A candidate
+  /// whose first launch takes over kGiveUp times `best` is not run again
+  /// (tinygrad's early stop): that launch is its time.
+  Result time(func::FuncOp kernel, StringRef opts, double best) {
     Result result;
     OwningOpRef<ModuleOp> module = kernelAlone(kernel, opts);
     ExecutableWriter writer;
@@ -148,7 +155,13 @@ public:
         break;
       }
       tgrt_buffer_release(output);
-      if (run > 0) // the first launch warms caches and pages in the code
+      // The first launch warms caches and pages in the code, unless it
+      // shows the candidate is hopeless.
+      if (run == 0 && double(launched) > kGiveUp * best) {
+        result.nanoseconds = double(launched);
+        break;
+      }
+      if (run > 0)
         result.nanoseconds = std::min(result.nanoseconds, double(launched));
     }
     for (tgrt_buffer buffer : inputs)
@@ -228,7 +241,10 @@ LogicalResult mlir::tg::searchKernelOpts(ModuleOp module, const TargetBackend &t
     auto evaluate = [&](const std::string &opts) {
       if (tried.count(opts))
         return;
-      Timer::Result timed = timer.time(kernel, opts);
+      double best = std::numeric_limits<double>::infinity();
+      for (const auto &entry : byApplied)
+        best = std::min(best, entry.second);
+      Timer::Result timed = timer.time(kernel, opts, best);
       tried[opts] = timed.applied;
       if (timed.applied.empty())
         return;

@@ -66,11 +66,13 @@ SmallVector<OpFoldResult> indexAttrs(Builder &b, ArrayRef<int64_t> values) {
 FailureOr<linalg::LinalgOp> tileAndFuse(RewriterBase &rewriter, linalg::LinalgOp op,
                                         ArrayRef<int64_t> sizes,
                                         function_ref<bool(Operation *)> fuse,
-                                        SmallVector<LoopLikeOpInterface> *loops = nullptr) {
+                                        SmallVector<LoopLikeOpInterface> *loops = nullptr,
+                                        ArrayRef<int64_t> order = {}) {
   if (llvm::all_of(sizes, [](int64_t s) { return s == 0; }))
     return op;
   scf::SCFTileAndFuseOptions options;
   options.tilingOptions.setTileSizes(indexAttrs(rewriter, sizes));
+  options.tilingOptions.setInterchange(order);
   options.setFusionControlFn([&](tensor::ExtractSliceOp, OpResult producer, bool)
                                  -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
     if (!fuse(producer.getOwner()))
@@ -174,7 +176,8 @@ struct CarryTransposedVector : OpRewritePattern<scf::ForOp> {
       auto t = v.getDefiningOp<vector::TransposeOp>();
       return t && t.getPermutation() == ArrayRef<int64_t>{1, 0} ? t : nullptr;
     };
-    for (auto [i, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
+    for (unsigned i = 0; i < loop.getNumRegionIterArgs(); ++i) {
+      BlockArgument arg = loop.getRegionIterArgs()[i];
       if (!arg.hasOneUse())
         continue;
       auto first = dyn_cast<vector::TransposeOp>(*arg.user_begin());
@@ -339,9 +342,10 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
     };
     // Tiling the root fuses the main op into its tile; find it there.
     auto tileRoot = [&](ArrayRef<int64_t> sizes, function_ref<bool(Operation *)> fuse,
-                        SmallVector<LoopLikeOpInterface> *loops) -> LogicalResult {
+                        SmallVector<LoopLikeOpInterface> *loops,
+                        ArrayRef<int64_t> order = {}) -> LogicalResult {
       FailureOr<linalg::LinalgOp> tiled =
-          tileAndFuse(rewriter, root, rootSizes(sizes), fuse, loops);
+          tileAndFuse(rewriter, root, rootSizes(sizes), fuse, loops, order);
       if (failed(tiled))
         return failure();
       root = cast<linalg::GenericOp>(tiled->getOperation());
@@ -381,7 +385,8 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
     auto isFillOrMain = [&](Operation *op) {
       return isa<linalg::FillOp>(op) || op == mainBeforeTiling;
     };
-    if (failed(tileRoot(parallelTile, isFillOrMain, nullptr)))
+    if (failed(tileRoot(parallelTile, isFillOrMain, nullptr,
+                        columnsFirst(main, parallelTile, opts.getVector()))))
       return kernel.emitError("tg.opts: could not tile the kernel");
     FailureOr<linalg::LinalgOp> tiledMain =
         tileAndFuse(rewriter, main.op, stepTile, [](Operation *) { return false; });
@@ -398,6 +403,29 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
         return failure();
     }
     return cleanUp(kernel);
+  }
+
+  /// The order of the root's tile loops for a reduction's register tiles:
+  /// the vector loop's (the columns) outermost, so the tiles of one column
+  /// strip, which read the same part of the column operand (64 columns of a
+  /// matmul's B, all of k), run one after another while it is in cache,
+  /// rather than all of B per row tile. None for other kernels.
+  static SmallVector<int64_t> columnsFirst(MainOp main, ArrayRef<int64_t> tile,
+                                           int64_t vectorLoop) {
+    if (main.op.getNumReductionLoops() == 0)
+      return {};
+    auto iterators = main.op.getIteratorTypesArray();
+    for (unsigned loop = 0; vectorLoop < 0 && loop < tile.size(); ++loop)
+      if (iterators[loop] == utils::IteratorType::parallel && tile[loop] > 1)
+        vectorLoop = loop;
+    auto column = llvm::find(main.loopOfRootLoop, unsigned(vectorLoop));
+    if (vectorLoop < 0 || column == main.loopOfRootLoop.end())
+      return {};
+    SmallVector<int64_t> order = {column - main.loopOfRootLoop.begin()};
+    for (int64_t loop = 0; loop < int64_t(main.loopOfRootLoop.size()); ++loop)
+      if (loop != order.front())
+        order.push_back(loop);
+    return order;
   }
 
   /// tinygrad's UNROLL of a reduce: the reduction loops with a tile T > 1

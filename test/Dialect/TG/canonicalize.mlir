@@ -281,6 +281,33 @@ func.func @movement_merging(%x: tensor<2x3x4xf32>) -> (tensor<24xf32>, tensor<4x
 
 // -----
 
+// A permute's size-1 axes leave before it when a reshape only drops or adds
+// size-1 axes after it: then the permutes around the drop merge (a matmul's
+// weight gradient, [1, 128, 96] permuted, dropped and permuted back, is one
+// reshape), and a reshape that keeps the unit axes moves them last.
+// CHECK-LABEL: func @reshape_of_permute
+// CHECK-SAME: (%[[X:.*]]: tensor<1x128x96xf32>, %[[Y:.*]]: tensor<2x1x3xf32>, %[[Z:.*]]: tensor<2x3xf32>)
+// CHECK: %[[R:.*]] = tg.reshape %[[X]] : tensor<1x128x96xf32> to tensor<128x96xf32>
+// CHECK: %[[D:.*]] = tg.reshape %[[Y]] : tensor<2x1x3xf32> to tensor<2x3xf32>
+// CHECK: %[[P:.*]] = tg.permute %[[D]] [1, 0] : tensor<2x3xf32> -> tensor<3x2xf32>
+// CHECK: %[[U:.*]] = tg.reshape %[[P]] : tensor<3x2xf32> to tensor<1x3x2x1xf32>
+// CHECK: %[[Q:.*]] = tg.permute %[[Z]] [1, 0] : tensor<2x3xf32> -> tensor<3x2xf32>
+// CHECK: %[[V:.*]] = tg.reshape %[[Q]] : tensor<3x2xf32> to tensor<3x1x2xf32>
+// CHECK: return %[[R]], %[[U]], %[[V]]
+func.func @reshape_of_permute(%x: tensor<1x128x96xf32>, %y: tensor<2x1x3xf32>, %z: tensor<2x3xf32>) -> (tensor<128x96xf32>, tensor<1x3x2x1xf32>, tensor<3x1x2xf32>) {
+  %p = tg.permute %x [0, 2, 1] : tensor<1x128x96xf32> -> tensor<1x96x128xf32>
+  %r = tg.reshape %p : tensor<1x96x128xf32> to tensor<96x128xf32>
+  %0 = tg.permute %r [1, 0] : tensor<96x128xf32> -> tensor<128x96xf32>
+  %q = tg.permute %y [1, 2, 0] : tensor<2x1x3xf32> -> tensor<1x3x2xf32>
+  %1 = tg.reshape %q : tensor<1x3x2xf32> to tensor<1x3x2x1xf32>
+  // no size-1 axis before the permute: nothing to move
+  %t = tg.permute %z [1, 0] : tensor<2x3xf32> -> tensor<3x2xf32>
+  %2 = tg.reshape %t : tensor<3x2xf32> to tensor<3x1x2xf32>
+  return %0, %1, %2 : tensor<128x96xf32>, tensor<1x3x2x1xf32>, tensor<3x1x2xf32>
+}
+
+// -----
+
 // A shrink that keeps some of the padding stays.
 // CHECK-LABEL: func @shrink_keeps_padding
 // CHECK: tg.pad

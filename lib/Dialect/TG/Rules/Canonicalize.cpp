@@ -565,6 +565,39 @@ void addMovementMerging(RuleSet &rules) {
                           order.push_back(inner.getOrder()[axis]);
                         return c.builder.create<PermuteOp>(inner.getX(), order);
                       })
+      .add<ReshapeOp>(
+          "reshape(permute(x,p)) of size-1 axes → permute(reshape(x),p') with x's size-1 axes "
+          "dropped first",
+          [](ReshapeOp op, RuleContext &c) -> Value {
+            // The size-1 axes leave before the permute, where they stood
+            // between it and a permute or reshape it merges with (a
+            // gradient's permute, drop, permute back).
+            auto permute = op.getX().getDefiningOp<PermuteOp>();
+            auto nonUnit = [](ArrayRef<int64_t> shape) {
+              return llvm::to_vector(llvm::make_filter_range(shape, [](int64_t n) { return n != 1; }));
+            };
+            if (!permute)
+              return {};
+            ArrayRef<int64_t> in = permute.getX().getType().getShape();
+            SmallVector<int64_t> kept = nonUnit(in);
+            if (kept.size() == in.size() ||
+                nonUnit(permute.getType().getShape()) != nonUnit(op.getType().getShape()))
+              return {};
+            SmallVector<int64_t> rank(in.size(), -1), order;
+            for (int64_t axis = 0, next = 0; axis < int64_t(in.size()); ++axis)
+              if (in[axis] != 1)
+                rank[axis] = next++;
+            for (int64_t axis : permute.getOrder())
+              if (rank[axis] >= 0)
+                order.push_back(rank[axis]);
+            Type element = op.getType().getElementType();
+            Value dropped = c.builder.create<ReshapeOp>(RankedTensorType::get(kept, element),
+                                                        permute.getX());
+            Value moved = c.builder.create<PermuteOp>(dropped, order);
+            if (moved.getType() == op.getType())
+              return moved;
+            return c.builder.create<ReshapeOp>(op.getType(), moved);
+          })
       .add<ExpandOp>("expand(expand(x)) → expand(x)",
                      [](ExpandOp op, RuleContext &c) -> Value {
                        auto inner = op.getX().getDefiningOp<ExpandOp>();
