@@ -136,6 +136,42 @@ void conv2d() {
   report("conv2d_16x64x56x56_k3", s, "gflops", 2.0 * 16 * 64 * 56 * 56 * 64 * 9 / s * 1e-9);
 }
 
+/// A convolution of a training step through the tensor API: the forward
+/// pass, and the backward pass's two convolutions (the input's gradient and
+/// the weights') realized together, each figure 2·N·Cout·Ho·Wo·Cin·K² FLOPs
+/// per convolution.
+void convTraining(const std::string &workload, int64_t batch, int64_t cin, int64_t size,
+                  int64_t cout, int64_t k, int64_t stride, int64_t pad) {
+  tg::Tensor x = tg::Tensor::rand({batch, cin, size, size}).realize();
+  tg::Tensor w = tg::Tensor::rand({cout, cin, k, k}).realize();
+  int64_t out = (size + 2 * pad - k) / stride + 1;
+  tg::Tensor g = tg::Tensor::rand({batch, cout, out, out}).realize();
+  auto conv = [&] { return x.conv2d(w, {}, 1, {stride}, {1}, {pad}); };
+  double flops = 2.0 * batch * cout * out * out * cin * k * k;
+  double forward = medianSeconds([&] { conv().realize(); });
+  double backward = medianSeconds([&] {
+    std::vector<tg::Tensor> grads = conv().mul(g).sum().gradient({x, w});
+    tg::Tensor::realize(grads);
+  });
+  report(workload, forward, "gflops", flops / forward * 1e-9,
+         {{"bwd_ms", backward * 1e3}, {"bwd_gflops", 2 * flops / backward * 1e-9}});
+}
+
+/// What BEAM gains over the optimizer's own opts on a workload: it runs as
+/// chosen, then with BEAM=2 (the search not timed, reported as search_s).
+void beamGain(const std::string &workload, const std::function<tg::Tensor()> &build,
+              double flops) {
+  double hand = medianSeconds([&] { build().realize(); });
+  setenv("BEAM", "2", 1);
+  auto start = Clock::now();
+  build().realize();
+  double search = seconds(Clock::now() - start);
+  double beam = medianSeconds([&] { build().realize(); });
+  unsetenv("BEAM");
+  report(workload, beam, "gflops", flops / beam * 1e-9,
+         {{"hand_gflops", flops / hand * 1e-9}, {"gain", hand / beam}, {"search_s", search}});
+}
+
 struct MLP : tg::nn::Module {
   tg::nn::Linear l1{784, 512}, l2{512, 10};
   tg::Tensor operator()(const tg::Tensor &x) { return l2(l1(x).relu()); }
@@ -363,6 +399,16 @@ void printGoals() {
   };
   const Goal goals[] = {
       {"conv2d_16x64x56x56_k3", "gflops", ">= 200", 200, true, ""},
+      {"conv2d_train_b128_32x26_k3", "gflops", ">= 200", 200, true, ""},
+      {"conv2d_train_b128_32x26_k3", "bwd_gflops", ">= 200", 200, true, ""},
+      {"conv2d_train_b128_32x24_k5", "gflops", ">= 200", 200, true, ""},
+      {"conv2d_train_b128_32x24_k5", "bwd_gflops", ">= 200", 200, true, ""},
+      {"conv2d_train_b128_32x10_k3", "gflops", ">= 200", 200, true, ""},
+      {"conv2d_train_b128_32x10_k3", "bwd_gflops", ">= 200", 200, true, ""},
+      {"conv2d_train_b128_64x8_k3", "gflops", ">= 200", 200, true, ""},
+      {"conv2d_train_b128_64x8_k3", "bwd_gflops", ">= 200", 200, true, ""},
+      {"conv2d_train_b16_64x56_k3_s2", "gflops", ">= 200", 200, true, ""},
+      {"conv2d_train_b16_64x56_k3_s2", "bwd_gflops", ">= 200", 200, true, ""},
       {"matmul_1024", "gflops", ">= 70% of peak_gflops", 0.7, true, "peak_gflops"},
       {"matmul_2048", "gflops", ">= 70% of peak_gflops", 0.7, true, "peak_gflops"},
       {"gelu_fused_4096x4096", "ms", "<= 8", 8, false, ""},
@@ -419,6 +465,24 @@ const std::vector<std::pair<std::string, std::function<void()>>> &workloads() {
       {"sum_rows_4096x4096", sumRows},
       {"softmax_4096x4096", softmax},
       {"conv2d_16x64x56x56_k3", conv2d},
+      // The training steps' convolutions: the CNN's second (26x26 maps),
+      // beautiful_mnist's (5x5 kernels; 10x10 and 8x8 maps), and a ResNet
+      // stage's stride 2.
+      {"conv2d_train_b128_32x26_k3", [] { convTraining("conv2d_train_b128_32x26_k3", 128, 32, 26, 64, 3, 1, 0); }},
+      {"conv2d_train_b128_32x24_k5", [] { convTraining("conv2d_train_b128_32x24_k5", 128, 32, 24, 32, 5, 1, 0); }},
+      {"conv2d_train_b128_32x10_k3", [] { convTraining("conv2d_train_b128_32x10_k3", 128, 32, 10, 64, 3, 1, 0); }},
+      {"conv2d_train_b128_64x8_k3", [] { convTraining("conv2d_train_b128_64x8_k3", 128, 64, 8, 64, 3, 1, 0); }},
+      {"conv2d_train_b16_64x56_k3_s2", [] { convTraining("conv2d_train_b16_64x56_k3_s2", 16, 64, 56, 128, 3, 2, 1); }},
+      {"beam_matmul_1024", [] {
+         tg::Tensor a = tg::Tensor::rand({1024, 1024}).realize(), b = tg::Tensor::rand({1024, 1024}).realize();
+         beamGain("beam_matmul_1024", [&] { return a.dot(b); }, 2.0 * 1024 * 1024 * 1024);
+       }},
+      {"beam_conv2d_16x64x56x56_k3", [] {
+         tg::Tensor x = tg::Tensor::rand({16, 64, 56, 56}).realize();
+         tg::Tensor w = tg::Tensor::rand({64, 64, 3, 3}).realize();
+         beamGain("beam_conv2d_16x64x56x56_k3", [&] { return x.conv2d(w, {}, 1, {1}, {1}, {1}); },
+                  2.0 * 16 * 64 * 56 * 56 * 64 * 9);
+       }},
       {"train_step_mlp_b128", [] { trainStep<MLP>("train_step_mlp_b128", {784}); }},
       {"train_step_cnn_b128", [] { trainStep<CNN>("train_step_cnn_b128", {1, 28, 28}); }},
       {"resnet18_infer_b1", [] { resnet18Infer(1); }},

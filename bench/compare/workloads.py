@@ -21,6 +21,17 @@ import sys
 import time
 
 
+# tg-bench's conv2d_train_* workloads: batch, in channels, map size, out
+# channels, kernel, stride, padding.
+CONV_TRAINING = {
+    "conv2d_train_b128_32x26_k3": (128, 32, 26, 64, 3, 1, 0),
+    "conv2d_train_b128_32x24_k5": (128, 32, 24, 32, 5, 1, 0),
+    "conv2d_train_b128_32x10_k3": (128, 32, 10, 64, 3, 1, 0),
+    "conv2d_train_b128_64x8_k3": (128, 64, 8, 64, 3, 1, 0),
+    "conv2d_train_b16_64x56_k3_s2": (16, 64, 56, 128, 3, 2, 1),
+}
+
+
 def median_seconds(call):
     call()
     times = []
@@ -75,6 +86,18 @@ class System:
         s = median_seconds(lambda: self.realize(self.conv(x, w)))
         self.report("conv2d_16x64x56x56_k3", s, "gflops", 2.0 * 16 * 64 * 56 * 56 * 64 * 9 / s * 1e-9)
 
+    def conv_training(self, workload, batch, cin, size, cout, k, stride, pad):
+        """The forward convolution, and the backward pass's two (the input's
+        and the weights' gradients, realized together)."""
+        x, w = self.rand(batch, cin, size, size), self.rand(cout, cin, k, k)
+        out = (size + 2 * pad - k) // stride + 1
+        g = self.rand(batch, cout, out, out)
+        flops = 2.0 * batch * cout * out * out * cin * k * k
+        forward = median_seconds(lambda: self.realize(self.conv(x, w, stride, pad)))
+        backward = median_seconds(lambda: self.realize_all(self.conv_gradients(x, w, g, stride, pad)))
+        self.report(workload, forward, "gflops", flops / forward * 1e-9,
+                    bwd_ms=backward * 1e3, bwd_gflops=2 * flops / backward * 1e-9)
+
     def train(self, workload, model, shape):
         self.time_step(workload, self.train_step(model, shape))
 
@@ -96,6 +119,8 @@ class System:
             "sum_rows_4096x4096": self.sum_rows,
             "softmax_4096x4096": self.softmax,
             "conv2d_16x64x56x56_k3": self.conv2d,
+            **{name: (lambda name=name, shape=shape: self.conv_training(name, *shape))
+               for name, shape in CONV_TRAINING.items()},
             "train_step_mlp_b128": lambda: self.train("train_step_mlp_b128", self.mlp(), (784,)),
             "train_step_cnn_b128": lambda: self.train("train_step_cnn_b128", self.cnn(), (1, 28, 28)),
         }
@@ -118,8 +143,15 @@ class Torch(System):
     def gelu(self, x):
         return self.F.gelu(x, approximate="tanh")
 
-    def conv(self, x, w):
-        return self.F.conv2d(x, w, padding=1)
+    def conv(self, x, w, stride=1, padding=1):
+        return self.F.conv2d(x, w, stride=stride, padding=padding)
+
+    def realize_all(self, tensors):
+        return tensors
+
+    def conv_gradients(self, x, w, g, stride, padding):
+        x, w = x.detach().requires_grad_(), w.detach().requires_grad_()
+        return self.torch.autograd.grad((self.conv(x, w, stride, padding) * g).sum(), (x, w))
 
     def mlp(self):
         nn = self.torch.nn
@@ -227,8 +259,15 @@ class Tinygrad(System):
     def gelu(self, x):
         return x.gelu()
 
-    def conv(self, x, w):
-        return x.conv2d(w, padding=1)
+    def conv(self, x, w, stride=1, padding=1):
+        return x.conv2d(w, stride=stride, padding=padding)
+
+    def realize_all(self, tensors):
+        return self.Tensor.realize(*tensors)
+
+    def conv_gradients(self, x, w, g, stride, padding):
+        x, w = x.detach().requires_grad_(), w.detach().requires_grad_()
+        return (self.conv(x, w, stride, padding) * g).sum().gradient(x, w)
 
     def mlp(self):
         nn = self.nn

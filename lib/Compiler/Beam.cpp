@@ -194,9 +194,13 @@ std::string searchKey(func::FuncOp kernel, const TargetBackend &target,
   return key;
 }
 
-std::string milliseconds(double nanoseconds) {
+/// A kernel's time, in ms or (below 0.1 ms) µs.
+std::string duration(double nanoseconds) {
   std::string s;
-  llvm::raw_string_ostream(s) << llvm::format("%.3f ms", nanoseconds * 1e-6);
+  if (nanoseconds < 1e5)
+    llvm::raw_string_ostream(s) << llvm::format("%.1f us", nanoseconds * 1e-3);
+  else
+    llvm::raw_string_ostream(s) << llvm::format("%.3f ms", nanoseconds * 1e-6);
   return s;
 }
 
@@ -290,7 +294,7 @@ LogicalResult mlir::tg::searchKernelOpts(ModuleOp module, const TargetBackend &t
     ::tg::cache::store(key, winner);
     log << "tg: BEAM=" << options.beam << " [" << index + 1 << "/" << kernels.size() << "] "
         << kernel.getName() << ": " << tried.size() << " candidates, "
-        << milliseconds(chosen) << " as the optimizer chose, " << milliseconds(best) << " with "
+        << duration(chosen) << " as the optimizer chose, " << duration(best) << " with "
         << winner << "\n";
   }
   return success();

@@ -19,8 +19,8 @@
 // RUN:   | FileCheck %s --check-prefix=OTHER
 // RUN: cmp %t.plain %t.beam1
 //
-// SEARCH: tg: BEAM=2 [1/1] r_64_48_32: {{[0-9]+}} candidates, {{[0-9.]+}} ms as the optimizer chose, {{[0-9.]+}} ms with #tg.opts<{{.*}}>
-// CACHED: ms with [[OPTS:#tg.opts<.*>]]
+// SEARCH: tg: BEAM=2 [1/1] r_64_48_32: {{[0-9]+}} candidates, {{[0-9.]+ [mu]s}} as the optimizer chose, {{[0-9.]+ [mu]s}} with #tg.opts<{{.*}}>
+// CACHED: s with [[OPTS:#tg.opts<.*>]]
 // CACHED-NOT: candidates
 // CACHED: IR Dump After ConvertTGToArith
 // CACHED: func.func private @r_64_48_32({{.*}}tg.opts = [[OPTS]]}
