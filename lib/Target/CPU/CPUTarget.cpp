@@ -95,19 +95,25 @@ public:
     llvm::raw_string_ostream llvmIRStream(llvmIR);
     if (options.format == "llvm")
       codegen.llvmIR = &llvmIRStream;
-    FailureOr<std::string> object = emitCPUObject(module, codegen);
-    if (failed(object))
+    FailureOr<std::vector<std::string>> objects = emitCPUObjects(module, codegen);
+    if (failed(objects))
       return failure();
     if (options.format == "llvm") {
       binary.bytes = std::move(llvmIR);
       return binary;
     }
     if (options.format == "obj") {
+      FailureOr<std::string> object =
+          objects->size() == 1 ? FailureOr<std::string>(std::move(objects->front()))
+                               : linkCPUObjects(*objects, *machine, /*shared=*/false,
+                                                /*pthreads=*/false, error);
+      if (failed(object))
+        return module.emitError("tg: the kernels: ") << error;
       binary.bytes = std::move(*object);
       return binary;
     }
     FailureOr<std::string> library =
-        linkCPUObjects({*object}, *machine, /*shared=*/true, /*pthreads=*/false, error);
+        linkCPUObjects(*objects, *machine, /*shared=*/true, /*pthreads=*/false, error);
     if (failed(library))
       return module.emitError("tg: the kernels: ") << error;
     binary.bytes = std::move(*library);

@@ -32,6 +32,10 @@ namespace {
 /// (tinygrad splits at about 128K ops per thread).
 constexpr int64_t kMinIterationsToSplit = 32768;
 
+/// A split loop with this many tiles divides among a few workers with
+/// little imbalance.
+constexpr int64_t kBalancedChunks = 16;
+
 /// The largest candidate that divides `extent`, or 0.
 int64_t largestDivisor(int64_t extent, ArrayRef<int64_t> candidates) {
   for (int64_t c : candidates)
@@ -391,19 +395,24 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
                      (main.op == root || epilogueVectorizes(root));
 
     // The split loop is a loop of the main op the root runs too (in the
-    // main op's numbering), with work enough for two workers.
-    int64_t split = -1, iterations = 1;
+    // main op's numbering), with work enough for two workers: the outermost
+    // with kBalancedChunks tiles or more, which divide evenly enough among
+    // the workers (a 3x3 kernel's row divided among two leaves one idle a
+    // third of the time), else the one with the most.
+    int64_t split = -1, iterations = 1, mostChunks = 1;
     for (int64_t r : ranges)
       iterations *= r;
     if (iterations >= kMinIterationsToSplit && onlyRootWritesOutput(kernel, root)) {
       auto iterators = main.op.getIteratorTypesArray();
       for (auto [loop, type] : llvm::enumerate(iterators)) {
-        int64_t chunk = tile.empty() || tile[loop] == 0 ? 1 : tile[loop];
-        if (type == utils::IteratorType::parallel && ranges[loop] / chunk >= 2 &&
-            llvm::is_contained(main.loopOfRootLoop, unsigned(loop))) {
-          split = loop;
+        int64_t chunks = ranges[loop] / (tile.empty() || tile[loop] == 0 ? 1 : tile[loop]);
+        if (type != utils::IteratorType::parallel || chunks < 2 || chunks <= mostChunks ||
+            !llvm::is_contained(main.loopOfRootLoop, unsigned(loop)))
+          continue;
+        split = loop;
+        mostChunks = chunks;
+        if (chunks >= kBalancedChunks)
           break;
-        }
       }
     }
     return KernelOptsAttr::get(context, split, vectorize, tile, vectorize ? vectorLoop : -1);

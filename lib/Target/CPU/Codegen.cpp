@@ -9,6 +9,11 @@
 
 #include "llvm/IR/Verifier.h"
 
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/Support/Threading.h"
+#include "llvm/Transforms/Utils/SplitModule.h"
+
 #include "lld/Common/Driver.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/IR/LegacyPassManager.h"
@@ -24,6 +29,7 @@
 #include "llvm/TargetParser/Host.h"
 
 #include <mutex>
+#include <thread>
 
 LLD_HAS_DRIVER(elf)
 
@@ -183,8 +189,8 @@ FailureOr<std::string> mlir::tg::emitCPUObject(llvm::Module &module,
   return std::string(object.str());
 }
 
-FailureOr<std::string> mlir::tg::emitCPUObject(ModuleOp module,
-                                               const CPUCodegenOptions &options) {
+FailureOr<std::vector<std::string>> mlir::tg::emitCPUObjects(ModuleOp module,
+                                                             const CPUCodegenOptions &options) {
   DialectRegistry registry;
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
@@ -193,11 +199,50 @@ FailureOr<std::string> mlir::tg::emitCPUObject(ModuleOp module,
   std::unique_ptr<llvm::Module> llvmModule = translateModuleToLLVMIR(module, llvmContext);
   if (!llvmModule)
     return module.emitError("tg: translating the kernels to LLVM IR failed");
+  // One part per core, when there are kernels enough and no single listing
+  // (assembly, LLVM IR) is asked for.
+  unsigned kernels = llvm::count_if(*llvmModule, [](const llvm::Function &f) {
+    return !f.isDeclaration();
+  });
+  unsigned parts = std::min(kernels, llvm::hardware_concurrency().compute_thread_count());
   std::string error;
-  FailureOr<std::string> object = emitCPUObject(*llvmModule, options, error);
-  if (failed(object))
-    return module.emitError("tg: ") << error;
-  return object;
+  if (parts <= 1 || options.assembly || options.llvmIR) {
+    FailureOr<std::string> object = emitCPUObject(*llvmModule, options, error);
+    if (failed(object))
+      return module.emitError("tg: ") << error;
+    return std::vector<std::string>{std::move(*object)};
+  }
+  // Each part goes to its own thread as bitcode, read into a context of its
+  // own: an LLVMContext is not shared between threads.
+  std::vector<llvm::SmallString<0>> bitcode;
+  llvm::SplitModule(
+      *llvmModule, parts,
+      [&](std::unique_ptr<llvm::Module> part) {
+        llvm::raw_svector_ostream os(bitcode.emplace_back());
+        llvm::WriteBitcodeToFile(*part, os);
+      },
+      /*PreserveLocals=*/false, /*RoundRobin=*/true);
+  std::vector<std::string> objects(bitcode.size()), errors(bitcode.size());
+  std::vector<std::thread> threads;
+  for (size_t i = 0; i < bitcode.size(); ++i)
+    threads.emplace_back([&, i] {
+      llvm::LLVMContext context;
+      llvm::Expected<std::unique_ptr<llvm::Module>> part = llvm::parseBitcodeFile(
+          llvm::MemoryBufferRef(bitcode[i].str(), "kernels"), context);
+      if (!part) {
+        errors[i] = llvm::toString(part.takeError());
+        return;
+      }
+      FailureOr<std::string> object = emitCPUObject(**part, options, errors[i]);
+      if (succeeded(object))
+        objects[i] = std::move(*object);
+    });
+  for (std::thread &thread : threads)
+    thread.join();
+  for (const std::string &partError : errors)
+    if (!partError.empty())
+      return module.emitError("tg: ") << partError;
+  return objects;
 }
 
 FailureOr<std::string> mlir::tg::linkCPUObjects(ArrayRef<std::string> objects,

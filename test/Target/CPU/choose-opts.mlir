@@ -31,9 +31,10 @@ func.func private @r_64_64_64(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>, %out
 
 // A convolution reading a padded copy at window indices: 8 columns along x
 // (the widest power of two dividing 56), 16 rows of output channels; the
-// batch loop is split.
+// workers split y (56 tiles; the batch's 2 would leave workers idle when
+// there are more than two).
 // CHECK-LABEL: func.func private @r_2_32_56_56_16_3_3
-// CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [1, 16, 1, 8, 1, 1, 1]>
+// CHECK-SAME: tg.opts = #tg.opts<split = 2, vectorize = true, tile = [1, 16, 1, 8, 1, 1, 1]>
 #in = affine_map<(n, co, y, x, c, ky, kx) -> (n, c, y + ky, x + kx)>
 #w = affine_map<(n, co, y, x, c, ky, kx) -> (co, c, ky, kx)>
 #o = affine_map<(n, co, y, x, c, ky, kx) -> (n, co, y, x)>
@@ -56,7 +57,7 @@ func.func private @r_2_32_56_56_16_3_3(%x: tensor<2x16x58x58xf32>, %w: tensor<32
 // no vector load does, so it is not vectorized (it used to be, and then
 // failed to compile).
 // CHECK-LABEL: func.func private @r_2_32_28_28_16_3_3
-// CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = false>
+// CHECK-SAME: tg.opts = #tg.opts<split = 1, vectorize = false>
 #in2 = affine_map<(n, co, y, x, c, ky, kx) -> (n, c, y * 2 + ky, x * 2 + kx)>
 #w = affine_map<(n, co, y, x, c, ky, kx) -> (co, c, ky, kx)>
 #o = affine_map<(n, co, y, x, c, ky, kx) -> (n, co, y, x)>
@@ -105,7 +106,7 @@ func.func private @r_64_48_256(%x: tensor<64x256xf32>, %w: tensor<48x256xf32>, %
 // them (one vector) by 13 rows along x (two vectors by 2 rows would do
 // fewer products per step), stored transposed (vector = 1).
 // CHECK-LABEL: func.func private @r_2_32_26_26_16_3_3
-// CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [1, 16, 1, 13, 1, 1, 1], vector = 1>
+// CHECK-SAME: tg.opts = #tg.opts<split = 2, vectorize = true, tile = [1, 16, 1, 13, 1, 1, 1], vector = 1>
 #inL = affine_map<(n, co, y, x, c, ky, kx) -> (n, c, y + ky, x + kx)>
 #wL = affine_map<(n, co, y, x, c, ky, kx) -> (c, ky, kx, co)>
 #oL = affine_map<(n, co, y, x, c, ky, kx) -> (n, co, y, x)>
@@ -361,7 +362,7 @@ func.func private @E_64_64_3_3(%w: tensor<64x64x3x3xf32>, %out: tensor<64x64x3x3
 // Six columns: no power of two of at least 4 divides them, but they fit in
 // one vector, which takes the whole axis (LLVM pads it).
 // CHECK-LABEL: func.func private @r_2_32_6_6_16_3_3
-// CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [1, 16, 1, 6, 1, 1, 1]>
+// CHECK-SAME: tg.opts = #tg.opts<split = 2, vectorize = true, tile = [1, 16, 1, 6, 1, 1, 1]>
 #in = affine_map<(n, co, y, x, c, ky, kx) -> (n, c, y + ky, x + kx)>
 #w = affine_map<(n, co, y, x, c, ky, kx) -> (co, c, ky, kx)>
 #o = affine_map<(n, co, y, x, c, ky, kx) -> (n, co, y, x)>

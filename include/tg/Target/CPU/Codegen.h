@@ -5,6 +5,7 @@
 #include "mlir/Support/LLVM.h"
 
 #include <string>
+#include <vector>
 
 namespace llvm {
 class Module;
@@ -42,9 +43,12 @@ struct CPUCodegenOptions {
 };
 
 /// Translates `module` (LLVM dialect) to LLVM IR, optimizes it for the
-/// machine and emits a relocatable ELF object, in process through LLVM's
-/// TargetMachine. Errors are emitted on `module`.
-FailureOr<std::string> emitCPUObject(ModuleOp module, const CPUCodegenOptions &options);
+/// machine and emits relocatable ELF objects, in process through LLVM's
+/// TargetMachine: its kernels split over the cores, one object each
+/// (one object when there is one kernel, one core, or a listing to print).
+/// Errors are emitted on `module`.
+FailureOr<std::vector<std::string>> emitCPUObjects(ModuleOp module,
+                                                   const CPUCodegenOptions &options);
 /// The same for a module already in LLVM IR; errors go to `error`.
 FailureOr<std::string> emitCPUObject(llvm::Module &module, const CPUCodegenOptions &options,
                                      std::string &error);

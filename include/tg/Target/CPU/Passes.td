@@ -67,9 +67,10 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
       along the innermost loop): the innermost loop is tiled by the largest
       of 64, 32, 16, 8 that divides it and vectorized.
     - Split: with at least 32768 iterations, and when nothing but the root
-      (and the fill of its initial value) touches the output, the
-      outermost parallel loop with two or more tiles that the root runs
-      too is divided among the CPU workers.
+      (and the fill of its initial value) touches the output, a parallel
+      loop that the root runs too is divided among the CPU workers: the
+      outermost with 16 tiles or more (they divide evenly enough among a
+      few workers), else the one with the most tiles (at least two).
   }];
   let options = [
     Option<"disable", "noopt", "bool", /*default=*/"false",
