@@ -1,7 +1,8 @@
 // RUN: tg-opt %s --tg-approximate-math | FileCheck %s
 
-// f32 exp2: 2^n · exp((x − n)·ln 2) with n = round(x), the exp a
-// polynomial and 2^n two exponent-bit constructions; no libm call is left.
+// f32 exp2: 2^n · p(x − n) with n = round(x), p a polynomial of degree 6
+// (six fused multiply-adds) and 2^n two exponent-bit constructions; no libm
+// call is left.
 // CHECK-LABEL: func.func @exp2_f32
 // CHECK-SAME: (%[[X:.*]]: f32)
 // CHECK-DAG: %[[LOW:.*]] = arith.constant -3.000000e+02 : f32
@@ -10,7 +11,7 @@
 // CHECK: %[[XC:.*]] = arith.maximumf %[[CLAMPED]], %[[LOW]]
 // CHECK: %[[N:.*]] = math.roundeven %[[XC]] : f32
 // CHECK: %[[F:.*]] = arith.subf %[[XC]], %[[N]]
-// CHECK: arith.mulf %[[F]], %{{.*}}
+// CHECK-COUNT-6: math.fma {{.*}}, %[[F]], {{.*}} : f32
 // CHECK: arith.fptosi
 // CHECK: arith.shrsi
 // CHECK: arith.shli

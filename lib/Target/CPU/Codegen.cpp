@@ -212,6 +212,12 @@ FailureOr<std::vector<std::string>> mlir::tg::emitCPUObjects(ModuleOp module,
       return module.emitError("tg: ") << error;
     return std::vector<std::string>{std::move(*object)};
   }
+  // Helpers that conversions define once per module (math.ipowi's) are
+  // linkonce: in one part, inlined and then dropped while another part
+  // still calls them. Made plain definitions, each lives in one part.
+  for (llvm::GlobalValue &value : llvmModule->global_values())
+    if (!value.isDeclaration() && (value.hasLinkOnceLinkage() || value.hasWeakLinkage()))
+      value.setLinkage(llvm::GlobalValue::ExternalLinkage);
   // Each part goes to its own thread as bitcode, read into a context of its
   // own: an LLVMContext is not shared between threads.
   std::vector<llvm::SmallString<0>> bitcode;
