@@ -275,8 +275,11 @@ bool combinesOutput(linalg::GenericOp generic) {
 }
 
 /// A reduction along the innermost loop, read contiguously (a row sum, a
-/// softmax's denominators): T partial results in vector lanes, tinygrad's
-/// UNROLL of a reduce; one row at a time otherwise.
+/// softmax's denominators, a bias gradient's sum over batch, height and
+/// width): T partial results in vector lanes, tinygrad's UNROLL of a
+/// reduce; one row at a time otherwise. When the innermost loop holds
+/// fewer than four vectors (a 24-pixel row), the reduction loop outside it
+/// is unrolled too, so that as many partial sums hide the adds' latency.
 bool tileRowReduction(linalg::GenericOp root, ArrayRef<int64_t> ranges, int64_t vectorBytes,
                       SmallVector<int64_t> &tile) {
   SmallVector<unsigned> reductions;
@@ -285,7 +288,7 @@ bool tileRowReduction(linalg::GenericOp root, ArrayRef<int64_t> ranges, int64_t 
   // Partial results are laid out by the output's indexing map, which must
   // name a loop per axis (a kept size-1 axis read at 0 does not).
   AffineMap out = root.getMatchingIndexingMap(root.getDpsInitOperand(0));
-  if (reductions.size() != 1 || reductions.front() != innermost || !combinesOutput(root) ||
+  if (reductions.empty() || reductions.back() != innermost || !combinesOutput(root) ||
       !out.isProjectedPermutation())
     return false;
   bool readsThroughIndices = false;
@@ -303,11 +306,15 @@ bool tileRowReduction(linalg::GenericOp root, ArrayRef<int64_t> ranges, int64_t 
   int64_t elementBytes = std::max<int64_t>(
       1, getElementTypeOrSelf(root.getDpsInits()[0].getType()).getIntOrFloatBitWidth() / 8);
   int64_t lanes = std::max<int64_t>(1, vectorBytes / elementBytes);
-  int64_t width = largestDivisor(ranges[innermost], {4 * lanes, 2 * lanes, lanes});
-  if (!width || ranges[innermost] < 2 * width)
+  int64_t width = largestDivisor(ranges[innermost], {4 * lanes, 2 * lanes, lanes, lanes / 2});
+  if (width < 2 || ranges[innermost] < 2 * width)
     return false;
   tile.assign(ranges.size(), 1);
   tile[innermost] = width;
+  if (reductions.size() > 1 && width < 4 * lanes) {
+    unsigned outer = reductions[reductions.size() - 2];
+    tile[outer] = std::max<int64_t>(1, largestDivisorUpTo(ranges[outer], 2 * lanes / width));
+  }
   return true;
 }
 

@@ -268,6 +268,29 @@ func.func private @r_512_1024(%x: tensor<512x1024xf32>, %out: tensor<512xf32>) -
 
 // -----
 
+// A bias gradient: a sum over batch, height and width, read contiguously
+// along the width. 24 columns hold only a half vector (8 of 16 lanes), so
+// the height is unrolled too: 4 rows by 8 columns of partial sums.
+// CHECK-LABEL: func.func private @r_64_128_24_24
+// CHECK-SAME: tg.opts = #tg.opts<split = 1, vectorize = true, tile = [1, 1, 4, 8]>
+// SSE-LABEL: func.func private @r_64_128_24_24
+// SSE-SAME: tg.opts = #tg.opts<split = 1, vectorize = true, tile = [1, 1, 1, 8]>
+#g = affine_map<(n, c, h, w) -> (n, c, h, w)>
+#channel = affine_map<(n, c, h, w) -> (c)>
+func.func private @r_64_128_24_24(%g: tensor<128x64x24x24xf32>, %out: tensor<64xf32>) -> tensor<64xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<64xf32>) -> tensor<64xf32>
+  %r = linalg.generic {indexing_maps = [#g, #channel], iterator_types = ["reduction", "parallel", "reduction", "reduction"]}
+      ins(%g : tensor<128x64x24x24xf32>) outs(%init : tensor<64xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %s = arith.addf %acc, %a : f32
+    linalg.yield %s : f32
+  } -> tensor<64xf32>
+  return %r : tensor<64xf32>
+}
+
+// -----
+
 // A sum over the outer axis (each row added into the result): the
 // reduction is not innermost, so no partial sums; only the split.
 // CHECK-LABEL: func.func private @r_1024_512
