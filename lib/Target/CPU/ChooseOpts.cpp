@@ -318,6 +318,41 @@ bool tileRowReduction(linalg::GenericOp root, ArrayRef<int64_t> ranges, int64_t 
   return true;
 }
 
+/// A reduction over a small window (a pooling's 2x2 or 3x3) that the rules
+/// above leave alone, written as it is computed (no epilogue): vectors of 4 outputs along the outermost parallel loop
+/// that divides by 4 (each lane an image or a channel of its own), the
+/// window's loops unrolled. One output at a time, every window step loads,
+/// combines and stores the accumulator through memory: max pooling's
+/// 128x64x24x24 measured 3.0 ms against 0.65 ms.
+bool tileWindowReduction(linalg::GenericOp root, ArrayRef<int64_t> ranges,
+                         SmallVector<int64_t> &tile) {
+  constexpr int64_t kLargestWindow = 16, kLanes = 4;
+  auto iterators = root.getIteratorTypesArray();
+  int64_t window = 1;
+  for (auto [loop, type] : llvm::enumerate(iterators))
+    if (type == utils::IteratorType::reduction)
+      window *= ranges[loop];
+  bool readsThroughIndices = false;
+  root.getRegion().walk([&](Operation *op) {
+    readsThroughIndices |= isa<tensor::ExtractOp, linalg::IndexOp>(op);
+  });
+  // A vector of outputs needs an axis of the output per loop (a kept size-1
+  // axis read at 0 has none) and reads that follow loops.
+  bool plainMaps = llvm::all_of(root.getIndexingMapsArray(),
+                                [](AffineMap map) { return map.isProjectedPermutation(); });
+  if (root.getNumReductionLoops() == 0 || window > kLargestWindow || readsThroughIndices ||
+      !plainMaps || !combinesOutput(root))
+    return false;
+  for (auto [loop, type] : llvm::enumerate(iterators)) {
+    if (type != utils::IteratorType::parallel || ranges[loop] % kLanes != 0)
+      continue;
+    tile.assign(ranges.size(), 1);
+    tile[loop] = kLanes;
+    return true;
+  }
+  return false;
+}
+
 /// Elementwise kernels whose reads are contiguous or broadcast along the
 /// innermost loop: vectors along it.
 bool tileElementwise(linalg::GenericOp root, ArrayRef<int64_t> ranges,
@@ -388,7 +423,9 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
       return none;
     MainOp main = getMainOp(root);
     SmallVector<int64_t> ranges = main.op.getStaticLoopRanges();
-    if (llvm::any_of(ranges, ShapedType::isDynamic) ||
+    // An empty loop leaves nothing to tile (and tiles of an empty window
+    // would not vectorize).
+    if (llvm::any_of(ranges, ShapedType::isDynamic) || llvm::is_contained(ranges, 0) ||
         llvm::any_of(root.getStaticLoopRanges(), ShapedType::isDynamic))
       return none;
 
@@ -398,6 +435,7 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
                      (tileSumOfProducts(main.op, ranges, vectorBytes, tile, vectorLoop) ||
                       tileDotProducts(main.op, ranges, vectorBytes, tile) ||
                       tileRowReduction(main.op, ranges, vectorBytes, tile) ||
+                      (main.op == root && tileWindowReduction(root, ranges, tile)) ||
                       (main.op == root && tileElementwise(root, ranges, tile))) &&
                      (main.op == root || epilogueVectorizes(root));
 

@@ -291,6 +291,64 @@ func.func private @r_64_128_24_24(%g: tensor<128x64x24x24xf32>, %out: tensor<64x
 
 // -----
 
+// Max pooling 2x2: a window of 4 that no other rule vectorizes; vectors of
+// 4 images, the window's loops unrolled.
+// CHECK-LABEL: func.func private @r_128_64_12_12_2_2
+// CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [4, 1, 1, 1, 1, 1]>
+#image = affine_map<(n, c, y, x, ky, kx) -> (n, c, y, ky, x, kx)>
+#pooled = affine_map<(n, c, y, x, ky, kx) -> (n, c, y, x)>
+func.func private @r_128_64_12_12_2_2(%x: tensor<128x64x12x2x12x2xf32>, %out: tensor<128x64x12x12xf32>) -> tensor<128x64x12x12xf32> attributes {tg.kernel} {
+  %lowest = arith.constant 0xFF800000 : f32
+  %init = linalg.fill ins(%lowest : f32) outs(%out : tensor<128x64x12x12xf32>) -> tensor<128x64x12x12xf32>
+  %r = linalg.generic {indexing_maps = [#image, #pooled], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]}
+      ins(%x : tensor<128x64x12x2x12x2xf32>) outs(%init : tensor<128x64x12x12xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %m = arith.maximumf %acc, %a : f32
+    linalg.yield %m : f32
+  } -> tensor<128x64x12x12xf32>
+  return %r : tensor<128x64x12x12xf32>
+}
+
+// -----
+
+// A window of 5x5 is too large to unroll: no vectors.
+// CHECK-LABEL: func.func private @r_8_16_4_4_5_5
+// CHECK-SAME: tg.opts = #tg.opts<split = 1, vectorize = false>
+#image5 = affine_map<(n, c, y, x, ky, kx) -> (n, c, y, ky, x, kx)>
+#pooled5 = affine_map<(n, c, y, x, ky, kx) -> (n, c, y, x)>
+func.func private @r_8_16_4_4_5_5(%x: tensor<8x16x4x5x4x5xf32>, %out: tensor<8x16x4x4xf32>) -> tensor<8x16x4x4xf32> attributes {tg.kernel} {
+  %lowest = arith.constant 0xFF800000 : f32
+  %init = linalg.fill ins(%lowest : f32) outs(%out : tensor<8x16x4x4xf32>) -> tensor<8x16x4x4xf32>
+  %r = linalg.generic {indexing_maps = [#image5, #pooled5], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]}
+      ins(%x : tensor<8x16x4x5x4x5xf32>) outs(%init : tensor<8x16x4x4xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %m = arith.maximumf %acc, %a : f32
+    linalg.yield %m : f32
+  } -> tensor<8x16x4x4xf32>
+  return %r : tensor<8x16x4x4xf32>
+}
+
+// -----
+
+// An empty window: nothing to tile.
+// CHECK-LABEL: func.func private @r_4_3_0
+// CHECK-SAME: tg.opts = #tg.opts<split = -1, vectorize = false>
+#empty = affine_map<(i, j, k) -> (i, k, j)>
+#sums = affine_map<(i, j, k) -> (i, j)>
+func.func private @r_4_3_0(%x: tensor<4x0x3xf32>, %out: tensor<4x3xf32>) -> tensor<4x3xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<4x3xf32>) -> tensor<4x3xf32>
+  %r = linalg.generic {indexing_maps = [#empty, #sums], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x : tensor<4x0x3xf32>) outs(%init : tensor<4x3xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %s = arith.addf %acc, %a : f32
+    linalg.yield %s : f32
+  } -> tensor<4x3xf32>
+  return %r : tensor<4x3xf32>
+}
+
+// -----
+
 // A sum over the outer axis (each row added into the result): the
 // reduction is not innermost, so no partial sums; only the split.
 // CHECK-LABEL: func.func private @r_1024_512
