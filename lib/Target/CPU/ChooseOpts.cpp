@@ -36,6 +36,10 @@ constexpr int64_t kMinIterationsToSplit = 32768;
 /// little imbalance.
 constexpr int64_t kBalancedChunks = 16;
 
+/// A register tile stored transposed needs a sum of at least this many
+/// steps per output to pay for the transposition.
+constexpr int64_t kStepsToTranspose = 64;
+
 /// The largest candidate that divides `extent`, or 0.
 int64_t largestDivisor(int64_t extent, ArrayRef<int64_t> candidates) {
   for (int64_t c : candidates)
@@ -152,6 +156,10 @@ bool tileSumOfProducts(linalg::GenericOp root, ArrayRef<int64_t> ranges,
   int64_t elementBytes = std::max<int64_t>(
       1, getElementTypeOrSelf(root.getDpsInits()[0].getType()).getIntOrFloatBitWidth() / 8);
   int64_t lanes = std::max<int64_t>(1, vectorBytes / elementBytes);
+  int64_t steps = 1;
+  for (auto [loop, type] : llvm::enumerate(root.getIteratorTypesArray()))
+    if (type == utils::IteratorType::reduction)
+      steps *= ranges[loop];
 
   struct Choice {
     unsigned column = 0, row = 0;
@@ -165,7 +173,10 @@ bool tileSumOfProducts(linalg::GenericOp root, ArrayRef<int64_t> ranges,
     return last != bestLast ? last : c.columns > best.columns;
   };
   for (unsigned column : outLoops) {
-    if (ranges[column] < 4)
+    // A tile along another axis than the output's last is transposed when
+    // stored, which a short sum does not pay for (a convolution of one
+    // input channel, 9 steps: 3.5 ms tiled, 1.2 ms not).
+    if (ranges[column] < 4 || (column != outLoops.back() && steps < kStepsToTranspose))
       continue;
     // b: the input read along the column loop, one element per step (a
     // strided read, such as a convolution with stride 2, is no vector).
