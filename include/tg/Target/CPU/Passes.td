@@ -55,17 +55,31 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
       output channels when the weights are channels-last), widths and row
       axes, the most products per reduction step wins; on a tie, the
       output's last axis, then the wider columns. A column axis that is not
-      the output's last is recorded as `vector`. The tiles are vectorized.
-    - Reduction along the innermost loop (one reduction loop, an add, mul
-      or max of the output, contiguous reads, an output map naming a loop
-      per axis): the reduction tiled by the widest of 4, 2 or 1 vectors
-      that divides it (at least twice), which keeps that many partial
-      results in vector lanes (tinygrad's UNROLL of a reduce); other loops
-      by 1; vectorized.
+      the output's last is recorded as `vector`; its tile is stored
+      transposed, so it is only chosen for sums of at least 64 steps per
+      output (a convolution of one input channel, 9 steps, gets no tile).
+      The tiles are vectorized.
+    - Dot products (a sum of products whose inputs both run contiguously
+      along the innermost loop, a reduction: a Linear's x·Wᵀ): rows of both
+      inputs by a vector of partial sums along the reduction, merged after
+      it; vectorized.
+    - Reduction along the innermost loop (a reduction loop innermost, an
+      add, mul or max of the output, contiguous reads, an output map naming
+      a loop per axis): the innermost loop tiled by the widest of 4, 2, 1 or
+      1/2 vectors that divides it (at least twice), which keeps that many
+      partial results in vector lanes (tinygrad's UNROLL of a reduce); with
+      other reduction loops (a bias gradient's batch, height and width) and
+      less than four vectors, the reduction loop outside it by up to two
+      vectors' worth of rows; other loops by 1; vectorized.
+    - Window reduction (no epilogue, reduction loops of at most 16 steps in
+      all, such as a 2x2 pooling, projected-permutation maps, no reads
+      through computed indices): the outermost parallel loop that divides
+      by 4 tiled by 4, the window unrolled; vectorized.
     - Elementwise (only parallel loops, projected-permutation maps, no
       reads through computed indices, every operand contiguous or broadcast
       along the innermost loop): the innermost loop is tiled by the largest
       of 64, 32, 16, 8 that divides it and vectorized.
+    - A kernel with an empty loop gets no opts.
     - Split: with at least 32768 iterations, and when nothing but the root
       (and the fill of its initial value) touches the output, a parallel
       loop that the root runs too is divided among the CPU workers: the
