@@ -19,6 +19,7 @@ import json
 import os
 import sys
 import time
+import traceback
 
 
 # tg-bench's conv2d_train_* workloads: batch, in channels, map size, out
@@ -266,7 +267,7 @@ class Tinygrad(System):
         return self.Tensor.realize(*tensors)
 
     def conv_gradients(self, x, w, g, stride, padding):
-        x, w = x.detach().requires_grad_(), w.detach().requires_grad_()
+        # tinygrad's gradient() differentiates with respect to any tensors.
         return (self.conv(x, w, stride, padding) * g).sum().gradient(x, w)
 
     def mlp(self):
@@ -310,10 +311,18 @@ def main():
     if args.list:
         print("\n".join(known))
         return 0
+    # A workload that fails says why and the others still run; the exit
+    # status says that one failed.
+    failed = 0
     for name in args.workloads or known:
         if name in known:
-            known[name]()
-    return 0
+            try:
+                known[name]()
+            except Exception:
+                print(f"{args.system}: {name} failed:", file=sys.stderr)
+                traceback.print_exc()
+                failed = 1
+    return failed
 
 
 if __name__ == "__main__":

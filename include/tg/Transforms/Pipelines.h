@@ -6,10 +6,12 @@
 
 namespace mlir::tg {
 
-/// Stages 1-3, the same for every target: simplify, kernelize, and lower
-/// each kernel to linalg on tensors (tg-opt's `tg-to-kernels`).
+/// Stages 1-3, the same for every target: simplify, kernelize (one
+/// buffer-reading reduction per kernel, which the targets' optimizers tile),
+/// and lower each kernel to linalg on tensors (tg-opt's `tg-to-kernels`).
 constexpr llvm::StringLiteral kTensorPipeline =
-    "func.func(tg-symbolic,canonicalize,cse),tg-kernelize,tg-to-linalg,"
+    "func.func(tg-symbolic,canonicalize,cse),tg-kernelize{one-reduction-per-kernel=true},"
+    "tg-to-linalg,"
     "tg-materialize-kernel-results";
 
 /// Stage 4's start on every target: tg ops to arith and math on tensors,

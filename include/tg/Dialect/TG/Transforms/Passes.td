@@ -112,10 +112,22 @@ def TGKernelize : Pass<"tg-kernelize"> {
     buffer. A realized value with no elements needs no kernel: it becomes
     `tensor.empty`. `tg.detach` and `tg.contiguous_backward` disappear.
 
+    With `one-reduction-per-kernel` (the compiler's pipeline sets it; by
+    default the pass keeps tinygrad's kernels), a kernel computes at most
+    one reduction that reads a buffer: of several (a convolution inside a
+    global average pool, a residual block's two convolutions added), all but
+    the last in program order get buffers of their own, because the CPU's
+    optimizer tiles one main stage per kernel and ran the others as scalar
+    loops.
+
     Kernels are named as tinygrad's: `E_` (elementwise) or `r_` (with a
     reduction), the output shape without size-1 axes, then the reduced
     sizes; a repeated name gets `n1`, `n2`, ...
   }];
+  let options = [
+    Option<"oneReductionPerKernel", "one-reduction-per-kernel", "bool", /*default=*/"false",
+           "At most one buffer-reading reduction per kernel (tinygrad nests them)">,
+  ];
   let dependentDialects = ["::mlir::tg::TGDialect", "::mlir::tensor::TensorDialect"];
 }
 
