@@ -199,6 +199,10 @@ bool tileSumOfProducts(linalg::GenericOp root, ArrayRef<int64_t> ranges,
     llvm::SmallDenseSet<unsigned> readByB = loopsRead(inputMaps[b]);
     for (int64_t columns : widths) {
       int64_t maxRows = std::max<int64_t>(1, 16 / ((columns + lanes - 1) / lanes));
+      // Without a row loop (a stride-2 convolution of one image reads its
+      // rows two apart), one row of whole vectors of columns.
+      if (columns % lanes == 0 && better(Choice{column, column, columns, 1}))
+        best = Choice{column, column, columns, 1};
       for (unsigned row : outLoops) {
         // a's rows are read one element per step of the row loop (a
         // strided read, `2y + ky`, does not vectorize).
@@ -221,7 +225,8 @@ bool tileSumOfProducts(linalg::GenericOp root, ArrayRef<int64_t> ranges,
     return false;
   tile.assign(ranges.size(), 1);
   tile[best.column] = best.columns;
-  tile[best.row] = best.rows;
+  if (best.row != best.column)
+    tile[best.row] = best.rows;
   vectorLoop = best.column == outLoops.back() ? -1 : int64_t(best.column);
   return true;
 }

@@ -77,6 +77,29 @@ func.func private @r_128_32_26_26_1_3_3(%x: tensor<128x28x28xf32>, %w: tensor<3x
 
 // -----
 
+// A stride-2 convolution of one image with channels-last weights: the
+// output channels are the columns, and no output loop is a row (the image's
+// rows and columns are read two apart): one row of 64 columns.
+// CHECK-LABEL: func.func private @r_128_7_7_16_3_3
+// CHECK-SAME: tg.opts = #tg.opts<split = 1, vectorize = true, tile = [64, 1, 1, 1, 1, 1], vector = 0>
+#in2 = affine_map<(co, y, x, c, ky, kx) -> (c, 2 * y + ky, 2 * x + kx)>
+#w2 = affine_map<(co, y, x, c, ky, kx) -> (c, ky, kx, co)>
+#o2 = affine_map<(co, y, x, c, ky, kx) -> (co, y, x)>
+func.func private @r_128_7_7_16_3_3(%x: tensor<16x15x15xf32>, %w: tensor<16x3x3x128xf32>, %out: tensor<128x7x7xf32>) -> tensor<128x7x7xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<128x7x7xf32>) -> tensor<128x7x7xf32>
+  %r = linalg.generic {indexing_maps = [#in2, #w2, #o2], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%x, %w : tensor<16x15x15xf32>, tensor<16x3x3x128xf32>) outs(%init : tensor<128x7x7xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<128x7x7xf32>
+  return %r : tensor<128x7x7xf32>
+}
+
+// -----
+
 // The same convolution with stride 2: its columns are read two apart, which
 // no vector load does, so it is not vectorized (it used to be, and then
 // failed to compile).
