@@ -48,6 +48,27 @@ int64_t largestDivisor(int64_t extent, ArrayRef<int64_t> candidates) {
   return 0;
 }
 
+/// Whether the body reads at computed indices (tensor.extract) or, with
+/// `orLoopIndices`, computes with its loop indices (linalg.index): neither
+/// follows the indexing maps a tile is sized by.
+bool readsThroughIndices(linalg::GenericOp generic, bool orLoopIndices = false) {
+  bool found = false;
+  generic.getRegion().walk([&](Operation *op) {
+    found |= isa<tensor::ExtractOp>(op) || (orLoopIndices && isa<linalg::IndexOp>(op));
+  });
+  return found;
+}
+
+/// The steps of each output's reduction: the product of the reduction
+/// loops' extents (1 without any).
+int64_t reductionSteps(linalg::GenericOp generic, ArrayRef<int64_t> ranges) {
+  int64_t steps = 1;
+  for (auto [loop, type] : llvm::enumerate(generic.getIteratorTypesArray()))
+    if (type == utils::IteratorType::reduction)
+      steps *= ranges[loop];
+  return steps;
+}
+
 /// The inputs (block argument numbers) `v` is computed from, or nullopt
 /// when it also depends on loop indices or reads memory.
 std::optional<llvm::SmallDenseSet<unsigned>> inputsOf(Value v) {
@@ -156,10 +177,7 @@ bool tileSumOfProducts(linalg::GenericOp root, ArrayRef<int64_t> ranges,
   int64_t elementBytes = std::max<int64_t>(
       1, getElementTypeOrSelf(root.getDpsInits()[0].getType()).getIntOrFloatBitWidth() / 8);
   int64_t lanes = std::max<int64_t>(1, vectorBytes / elementBytes);
-  int64_t steps = 1;
-  for (auto [loop, type] : llvm::enumerate(root.getIteratorTypesArray()))
-    if (type == utils::IteratorType::reduction)
-      steps *= ranges[loop];
+  int64_t steps = reductionSteps(root, ranges);
 
   struct Choice {
     unsigned column = 0, row = 0;
@@ -307,9 +325,7 @@ bool tileRowReduction(linalg::GenericOp root, ArrayRef<int64_t> ranges, int64_t 
   if (reductions.empty() || reductions.back() != innermost || !combinesOutput(root) ||
       !out.isProjectedPermutation())
     return false;
-  bool readsThroughIndices = false;
-  root.getRegion().walk([&](tensor::ExtractOp) { readsThroughIndices = true; });
-  if (readsThroughIndices)
+  if (readsThroughIndices(root))
     return false;
   for (OpOperand *input : root.getDpsInputOperands()) {
     AffineMap map = root.getMatchingIndexingMap(input);
@@ -335,31 +351,22 @@ bool tileRowReduction(linalg::GenericOp root, ArrayRef<int64_t> ranges, int64_t 
 }
 
 /// A reduction over a small window (a pooling's 2x2 or 3x3) that the rules
-/// above leave alone, written as it is computed (no epilogue): vectors of 4 outputs along the outermost parallel loop
-/// that divides by 4 (each lane an image or a channel of its own), the
-/// window's loops unrolled. One output at a time, every window step loads,
+/// above leave alone, written as it is computed (no epilogue): vectors of 4
+/// outputs along the outermost parallel loop that divides by 4 (each lane
+/// an image or a channel of its own), the window's loops unrolled. One output at a time, every window step loads,
 /// combines and stores the accumulator through memory: max pooling's
 /// 128x64x24x24 measured 3.0 ms against 0.65 ms.
 bool tileWindowReduction(linalg::GenericOp root, ArrayRef<int64_t> ranges,
                          SmallVector<int64_t> &tile) {
   constexpr int64_t kLargestWindow = 16, kLanes = 4;
-  auto iterators = root.getIteratorTypesArray();
-  int64_t window = 1;
-  for (auto [loop, type] : llvm::enumerate(iterators))
-    if (type == utils::IteratorType::reduction)
-      window *= ranges[loop];
-  bool readsThroughIndices = false;
-  root.getRegion().walk([&](Operation *op) {
-    readsThroughIndices |= isa<tensor::ExtractOp, linalg::IndexOp>(op);
-  });
   // A vector of outputs needs an axis of the output per loop (a kept size-1
   // axis read at 0 has none) and reads that follow loops.
   bool plainMaps = llvm::all_of(root.getIndexingMapsArray(),
                                 [](AffineMap map) { return map.isProjectedPermutation(); });
-  if (root.getNumReductionLoops() == 0 || window > kLargestWindow || readsThroughIndices ||
-      !plainMaps || !combinesOutput(root))
+  if (root.getNumReductionLoops() == 0 || reductionSteps(root, ranges) > kLargestWindow ||
+      readsThroughIndices(root, /*orLoopIndices=*/true) || !plainMaps || !combinesOutput(root))
     return false;
-  for (auto [loop, type] : llvm::enumerate(iterators)) {
+  for (auto [loop, type] : llvm::enumerate(root.getIteratorTypesArray())) {
     if (type != utils::IteratorType::parallel || ranges[loop] % kLanes != 0)
       continue;
     tile.assign(ranges.size(), 1);
@@ -376,9 +383,7 @@ bool tileElementwise(linalg::GenericOp root, ArrayRef<int64_t> ranges,
   if (root.getNumReductionLoops() != 0 || ranges.empty() ||
       !root.hasPureTensorSemantics())
     return false;
-  bool readsThroughIndices = false;
-  root.getRegion().walk([&](tensor::ExtractOp) { readsThroughIndices = true; });
-  if (readsThroughIndices)
+  if (readsThroughIndices(root))
     return false;
   unsigned innermost = ranges.size() - 1;
   for (AffineMap map : root.getIndexingMapsArray()) {
@@ -400,11 +405,7 @@ bool tileElementwise(linalg::GenericOp root, ArrayRef<int64_t> ranges,
 /// Whether an elementwise epilogue's tile vectorizes once its unit loops
 /// are dropped: every operand is read along loops, or at 0 on a unit axis.
 bool epilogueVectorizes(linalg::GenericOp root) {
-  bool readsThroughIndices = false;
-  root.getRegion().walk([&](Operation *op) {
-    readsThroughIndices |= isa<tensor::ExtractOp, linalg::IndexOp>(op);
-  });
-  if (readsThroughIndices)
+  if (readsThroughIndices(root, /*orLoopIndices=*/true))
     return false;
   for (OpOperand &operand : root->getOpOperands()) {
     AffineMap map = root.getMatchingIndexingMap(&operand);
@@ -439,10 +440,7 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
       return none;
     MainOp main = getMainOp(root);
     SmallVector<int64_t> ranges = main.op.getStaticLoopRanges();
-    // An empty loop leaves nothing to tile (and tiles of an empty window
-    // would not vectorize).
-    if (llvm::any_of(ranges, ShapedType::isDynamic) || llvm::is_contained(ranges, 0) ||
-        llvm::any_of(root.getStaticLoopRanges(), ShapedType::isDynamic))
+    if (!tileableLoops(ranges) || llvm::any_of(root.getStaticLoopRanges(), ShapedType::isDynamic))
       return none;
 
     SmallVector<int64_t> tile;

@@ -51,6 +51,13 @@ inline bool onlyRootWritesOutput(func::FuncOp kernel, linalg::GenericOp root) {
   return onlyRootUses(kernel.getArguments().back(), root);
 }
 
+/// Whether loops of these extents can be tiled: all static and none empty
+/// (an empty loop leaves nothing to tile, and a tile of an empty window
+/// would not vectorize).
+inline bool tileableLoops(ArrayRef<int64_t> ranges) {
+  return !llvm::any_of(ranges, ShapedType::isDynamic) && !llvm::is_contained(ranges, 0);
+}
+
 /// Whether each result of `map` is a distinct loop or the constant 0 (an
 /// axis kept with size 1). Unlike AffineMap::isProjectedPermutation, there
 /// may be more results than loops.

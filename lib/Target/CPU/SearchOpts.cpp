@@ -116,7 +116,7 @@ std::vector<std::string> mlir::tg::cpuSearchOpts(Operation *kernel, StringRef cu
     return {};
   MainOp main = getMainOp(root);
   SmallVector<int64_t> ranges = main.op.getStaticLoopRanges();
-  if (llvm::any_of(ranges, ShapedType::isDynamic) || llvm::is_contained(ranges, 0))
+  if (!tileableLoops(ranges))
     return {};
   SmallVector<utils::IteratorType> iterators = main.op.getIteratorTypesArray();
   SmallVector<unsigned> splittable;

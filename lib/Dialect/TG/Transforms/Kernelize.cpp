@@ -350,6 +350,16 @@ bool reducesOverBuffer(ReduceOp reduce, const llvm::DenseSet<Value> &realized,
   });
 }
 
+/// The reductions among `ops` that read a buffer (reducesOverBuffer).
+SmallVector<ReduceOp> bufferReductions(ArrayRef<Operation *> ops,
+                                       const llvm::DenseSet<Value> &realized, IndexRules &rules) {
+  SmallVector<ReduceOp> reductions;
+  for (Operation *op : ops)
+    if (auto reduce = dyn_cast<ReduceOp>(op); reduce && reducesOverBuffer(reduce, realized, rules))
+      reductions.push_back(reduce);
+  return reductions;
+}
+
 /// A candidate stays a buffer when recomputing it in each consumer costs
 /// too much: it reads more than 3 buffers, or a reduction in it reads a
 /// buffer (tinygrad never recomputes those). Reductions of constants
@@ -358,12 +368,7 @@ bool keepsBuffer(Value candidate, const llvm::DenseSet<Value> &realized, IndexRu
   llvm::SetVector<Operation *> cone;
   llvm::SetVector<Value> inputs;
   collectCone(candidate, realized, cone, inputs);
-  if (inputs.size() > 3)
-    return true;
-  return llvm::any_of(cone, [&](Operation *op) {
-    auto reduce = dyn_cast<ReduceOp>(op);
-    return reduce && reducesOverBuffer(reduce, realized, rules);
-  });
+  return inputs.size() > 3 || !bufferReductions(cone.getArrayRef(), realized, rules).empty();
 }
 
 /// Whether the kernel computing `root` reads `target` only at the index it
@@ -398,10 +403,7 @@ void realizeInnerReductions(Block &block, llvm::DenseSet<Value> &realized, Index
     llvm::SetVector<Operation *> cone;
     llvm::SetVector<Value> inputs;
     collectCone(op.getResult(0), realized, cone, inputs);
-    SmallVector<ReduceOp> reductions;
-    for (Operation *inner : cone)
-      if (auto reduce = dyn_cast<ReduceOp>(inner); reduce && reducesOverBuffer(reduce, realized, rules))
-        reductions.push_back(reduce);
+    SmallVector<ReduceOp> reductions = bufferReductions(cone.getArrayRef(), realized, rules);
     if (reductions.size() < 2)
       continue;
     llvm::sort(reductions, [](ReduceOp a, ReduceOp b) { return a->isBeforeInBlock(b); });
