@@ -1275,7 +1275,11 @@ INSTANTIATE_TEST_SUITE_P(Shapes, MatmulTest,
                                          MatmulParam{DType::F32, 96, 80, 128, true},
                                          MatmulParam{DType::F32, 64, 40, 48, false},
                                          MatmulParam{DType::F64, 40, 16, 32, true},
-                                         MatmulParam{DType::I32, 32, 24, 64, false}),
+                                         MatmulParam{DType::I32, 32, 24, 64, false},
+                                         // 16 column strips: split by strips, each
+                                         // strip of B (256 x 64) copied contiguous.
+                                         MatmulParam{DType::F32, 24, 256, 1024, false},
+                                         MatmulParam{DType::I32, 8, 512, 1024, false}),
                          matmulName);
 
 /// softmax(x) over the last axis, as tinygrad writes it with exp2.

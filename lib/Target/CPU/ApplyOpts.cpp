@@ -11,7 +11,8 @@
 //                 scratch (`tg.split` marks the loop for the kernel ABI);
 //   2. tile:      the other parallel loops are tiled, with the main op and
 //                 its initial fill fused into the tile; then the main op's
-//                 reduction loops;
+//                 reduction loops. Wide strips that every tile of an inner
+//                 loop reads are copied contiguous first (packed);
 //   3. vectorize: the tiled main op, its fills and its epilogue become
 //                 vector ops (a contraction becomes vector.contract), and
 //                 accumulators read and written in every reduction step are
@@ -388,6 +389,7 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
     if (failed(tileRoot(parallelTile, isFillOrMain, nullptr,
                         columnsFirst(main, parallelTile, opts.getVector()))))
       return kernel.emitError("tg.opts: could not tile the kernel");
+    packReusedStrips(rewriter, main.op);
     FailureOr<linalg::LinalgOp> tiledMain =
         tileAndFuse(rewriter, main.op, stepTile, [](Operation *) { return false; });
     SmallVector<Operation *> merges;
@@ -414,10 +416,7 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
                                            int64_t vectorLoop) {
     if (main.op.getNumReductionLoops() == 0)
       return {};
-    auto iterators = main.op.getIteratorTypesArray();
-    for (unsigned loop = 0; vectorLoop < 0 && loop < tile.size(); ++loop)
-      if (iterators[loop] == utils::IteratorType::parallel && tile[loop] > 1)
-        vectorLoop = loop;
+    vectorLoop = columnLoop(main.op.getIteratorTypesArray(), tile, vectorLoop);
     auto column = llvm::find(main.loopOfRootLoop, unsigned(vectorLoop));
     if (vectorLoop < 0 || column == main.loopOfRootLoop.end())
       return {};
@@ -426,6 +425,50 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
       if (loop != order.front())
         order.push_back(loop);
     return order;
+  }
+
+  /// A strip of an operand that a register tile reads from a wider tensor
+  /// (a matmul's B: all of k, a tile's columns) → a contiguous copy of it,
+  /// made once where it is sliced and read by every tile of the loops
+  /// inside. Rows of a wide matrix lie a power of two apart and share a few
+  /// cache sets; the copy's rows, one after another, stay in cache (BLAS
+  /// packs its panels for the same reason; tinygrad does not).
+  static void packReusedStrips(RewriterBase &rewriter, linalg::LinalgOp main) {
+    auto innerLoop = main->getParentOfType<scf::ForOp>();
+    if (!innerLoop || main.getNumReductionLoops() == 0)
+      return;
+    for (OpOperand *input : main.getDpsInputOperands()) {
+      // Tiling the inner loops slices the strip whole again in each.
+      auto strip = input->get().getDefiningOp<tensor::ExtractSliceOp>();
+      while (strip && innerLoop->isAncestor(strip) && isWhole(strip))
+        strip = strip.getSource().getDefiningOp<tensor::ExtractSliceOp>();
+      if (!strip || innerLoop->isAncestor(strip) || !isWideStrip(strip))
+        continue;
+      RankedTensorType type = strip.getResultType();
+      rewriter.setInsertionPointAfter(strip);
+      Value empty = tensor::EmptyOp::create(rewriter, strip.getLoc(), type.getShape(),
+                                            type.getElementType());
+      auto copy = linalg::CopyOp::create(rewriter, strip.getLoc(), strip.getResult(), empty);
+      rewriter.modifyOpInPlace(main, [&] { input->set(copy.getResult(0)); });
+    }
+  }
+
+  static bool isWhole(tensor::ExtractSliceOp slice) {
+    return slice.getSourceType() == slice.getResultType() &&
+           llvm::all_of(slice.getStaticOffsets(), [](int64_t o) { return o == 0; });
+  }
+
+  /// Whether `strip` is worth a copy: at least kPackBytes, and its rows are
+  /// parts of longer rows of its source.
+  static bool isWideStrip(tensor::ExtractSliceOp strip) {
+    constexpr int64_t kPackBytes = 64 * 1024;
+    RankedTensorType type = strip.getResultType(), source = strip.getSourceType();
+    if (!type.hasStaticShape() || !source.hasStaticShape() || type.getRank() < 2 ||
+        !type.getElementType().isIntOrFloat() ||
+        !llvm::all_of(strip.getStaticStrides(), [](int64_t s) { return s == 1; }))
+      return false;
+    int64_t bytes = type.getNumElements() * type.getElementTypeBitWidth() / 8;
+    return bytes >= kPackBytes && type.getShape().back() < source.getShape().back();
   }
 
   /// tinygrad's UNROLL of a reduce: the reduction loops with a tile T > 1

@@ -111,6 +111,19 @@ inline bool readsOrWritesBool(linalg::GenericOp root) {
                       [](Type t) { return getElementTypeOrSelf(t).isInteger(1); });
 }
 
+/// The loop of a register tile's columns, whose elements are the vector
+/// lanes: the opts' `vector` loop, or else the last tiled parallel loop;
+/// -1 when no parallel loop is tiled.
+inline int64_t columnLoop(ArrayRef<utils::IteratorType> iterators, ArrayRef<int64_t> tile,
+                          int64_t vectorLoop) {
+  if (vectorLoop >= 0)
+    return vectorLoop;
+  for (int64_t loop = int64_t(tile.size()) - 1; loop >= 0; --loop)
+    if (iterators[loop] == utils::IteratorType::parallel && tile[loop] > 1)
+      return loop;
+  return -1;
+}
+
 /// The generic a kernel's optimizations are about, and how the root's loops
 /// correspond to its loops. It is the root, unless the root is an
 /// elementwise epilogue (a bias, an activation) of one reduction stage it

@@ -16,6 +16,8 @@
 // CHECK:     vector.transfer_write %[[ACC]]
 // CHECK: } {tg.split}
 // CHECK: return %[[ROWS]]
+// The strip of B each tile reads (32x64, 8 KB) is too small to pack.
+// CHECK-NOT: linalg.copy
 #mk = affine_map<(m, n, k) -> (m, k)>
 #kn = affine_map<(m, n, k) -> (k, n)>
 #mn = affine_map<(m, n, k) -> (m, n)>
@@ -30,6 +32,61 @@ func.func private @r_64_128_32(%a: tensor<64x32xf32>, %b: tensor<32x128xf32>, %o
     linalg.yield %s : f32
   } -> tensor<64x128xf32>
   return %r : tensor<64x128xf32>
+}
+
+// -----
+
+// Split by column strips: each worker copies its 512x64 strip of B (128 KB,
+// rows 1 KB apart in B) into a contiguous tensor once, and every row tile
+// of the strip reads the copy. A's rows are each read by one tile: not
+// copied.
+// CHECK-LABEL: func.func private @r_64_256_512
+// CHECK: scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %c64
+// CHECK:   %[[STRIP:.*]] = tensor.extract_slice %arg1[0, %[[J]]] [512, 64] [1, 1] : tensor<512x256xf32> to tensor<512x64xf32>
+// CHECK:   %[[EMPTY:.*]] = tensor.empty() : tensor<512x64xf32>
+// CHECK:   %[[PACKED:.*]] = linalg.copy ins(%[[STRIP]] : tensor<512x64xf32>) outs(%[[EMPTY]] : tensor<512x64xf32>)
+// CHECK:   scf.for %{{.*}} step %c4
+// CHECK-NOT: linalg.copy
+// CHECK:     scf.for %[[K:[^ ]*]] = {{.*}} -> (vector<4x64xf32>)
+// CHECK:       tensor.extract_slice %[[PACKED]][%[[K]], 0] [1, 64] [1, 1]
+// CHECK: } {tg.split}
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+func.func private @r_64_256_512(%a: tensor<64x512xf32>, %b: tensor<512x256xf32>, %out: tensor<64x256xf32>) -> tensor<64x256xf32> attributes {tg.kernel, tg.opts = #tg.opts<split = 1, vectorize = true, tile = [4, 64, 1]>} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<64x256xf32>) -> tensor<64x256xf32>
+  %r = linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<64x512xf32>, tensor<512x256xf32>) outs(%init : tensor<64x256xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<64x256xf32>
+  return %r : tensor<64x256xf32>
+}
+
+// -----
+
+// Split by rows, the column strips are the inner loop: each strip is read
+// by one tile only, so nothing is copied.
+// CHECK-LABEL: func.func private @r_64_256_512_by_rows
+// CHECK-NOT: linalg.copy
+// CHECK: } {tg.split}
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+func.func private @r_64_256_512_by_rows(%a: tensor<64x512xf32>, %b: tensor<512x256xf32>, %out: tensor<64x256xf32>) -> tensor<64x256xf32> attributes {tg.kernel, tg.opts = #tg.opts<split = 0, vectorize = true, tile = [4, 64, 1]>} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<64x256xf32>) -> tensor<64x256xf32>
+  %r = linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<64x512xf32>, tensor<512x256xf32>) outs(%init : tensor<64x256xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<64x256xf32>
+  return %r : tensor<64x256xf32>
 }
 
 // -----

@@ -3,7 +3,8 @@
 // RUN: tg-opt %s --split-input-file --tg-cpu-choose-opts='noopt=true' | FileCheck %s --check-prefix=NOOPT
 
 // A matmul: 64 columns (four 512-bit vectors) by 4 rows of accumulators, k
-// one step at a time; split over the rows.
+// one step at a time; split over the rows (4 column strips are too few to
+// divide evenly).
 // CHECK-LABEL: func.func private @r_64_64_64
 // CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [4, 64, 1]>
 // With 16-byte vectors: 16 columns (four vectors) by 4 rows.
@@ -25,6 +26,30 @@ func.func private @r_64_64_64(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>, %out
     linalg.yield %s : f32
   } -> tensor<64x64xf32>
   return %r : tensor<64x64xf32>
+}
+
+// -----
+
+// A matmul with 16 strips of 64 columns or more: the workers split the
+// strips, and each reuses its strip of B across all the row tiles.
+// CHECK-LABEL: func.func private @r_64_1024_64
+// CHECK-SAME: tg.opts = #tg.opts<split = 1, vectorize = true, tile = [4, 64, 1]>
+// SSE-LABEL: func.func private @r_64_1024_64
+// SSE-SAME: tg.opts = #tg.opts<split = 1, vectorize = true, tile = [4, 16, 1]>
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+func.func private @r_64_1024_64(%a: tensor<64x64xf32>, %b: tensor<64x1024xf32>, %out: tensor<64x1024xf32>) -> tensor<64x1024xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<64x1024xf32>) -> tensor<64x1024xf32>
+  %r = linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<64x64xf32>, tensor<64x1024xf32>) outs(%init : tensor<64x1024xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<64x1024xf32>
+  return %r : tensor<64x1024xf32>
 }
 
 // -----

@@ -82,9 +82,12 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
     - A kernel with an empty loop gets no opts.
     - Split: with at least 32768 iterations, and when nothing but the root
       (and the fill of its initial value) touches the output, a parallel
-      loop that the root runs too is divided among the CPU workers: the
-      outermost with 16 tiles or more (they divide evenly enough among a
-      few workers), else the one with the most tiles (at least two).
+      loop that the root runs too is divided among the CPU workers: a
+      reduction's column loop (the vector loop, else the last tiled parallel
+      loop) when it has 16 tiles or more, so each worker reuses its strips
+      of the column operand across all row tiles; else the outermost with
+      16 tiles or more (they divide evenly enough among a few workers), else
+      the one with the most tiles (at least two).
   }];
   let options = [
     Option<"disable", "noopt", "bool", /*default=*/"false",
@@ -110,7 +113,12 @@ def TGCPUApplyOpts : Pass<"tg-cpu-apply-opts", "::mlir::ModuleOp"> {
     2. tile: the root's other parallel loops are tiled, with the fill of its
        initial value fused into the tile; then its reduction loops: by 1, a
        step at a time, or by T > 1 as T partial results merged after the
-       loop (a vector multi-reduction);
+       loop (a vector multi-reduction). A slice of an input sliced outside
+       the innermost tile loop, so read by every tile inside it (a matmul's
+       strip of B, all of k by a tile's columns, when split by columns), of
+       64 KB or more and part of wider rows, is copied into a contiguous
+       tensor where it is sliced (BLAS's packing: rows of a wide matrix lie
+       a power of two apart and share a few cache sets);
     3. vectorize: the tile's unit loops are dropped (a window read `y + ky`
        becomes `y`), keeping one reduction loop read as a plain index; the
        tile, the fused fills and the epilogue become vector ops, a sum of
