@@ -237,15 +237,13 @@ SmallVector<KernelOptsAttr> fallbacksOf(KernelOptsAttr chosen) {
 
 struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
   void runOnOperation() override {
-    SmallVector<func::FuncOp> kernels;
-    for (auto kernel : getOperation().getOps<func::FuncOp>())
-      if (kernel->hasAttr("tg.opts"))
-        kernels.push_back(kernel);
-    for (func::FuncOp kernel : kernels) {
-      if (failed(verifyOpts(kernel, kernel->getAttrOfType<KernelOptsAttr>("tg.opts"))))
-        return signalPassFailure();
-      applyOrFallBack(kernel);
-    }
+    func::FuncOp kernel = getOperation();
+    auto opts = kernel->getAttrOfType<KernelOptsAttr>("tg.opts");
+    if (!opts)
+      return;
+    if (failed(verifyOpts(kernel, opts)))
+      return signalPassFailure();
+    applyOrFallBack(kernel);
   }
 
   /// Applies the kernel's opts, or the first fallback that applies.

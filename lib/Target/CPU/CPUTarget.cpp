@@ -63,7 +63,7 @@ public:
     std::string optimizer = "tg-cpu-choose-opts{noopt=" +
                             std::string(options.noopt ? "true" : "false") +
                             " vector-bytes=" + std::to_string(cpuVectorBytes(*machine)) +
-                            "},tg-cpu-apply-opts";
+                            "},func.func(tg-cpu-apply-opts)";
     return parsePassPipeline((kToArithPipeline + "," + kPreparePipeline + "," + optimizer + "," +
                               kBufferizePipeline + ",tg-cpu-free-scratch")
                                  .str(),

@@ -97,10 +97,11 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
   ];
 }
 
-def TGCPUApplyOpts : Pass<"tg-cpu-apply-opts", "::mlir::ModuleOp"> {
+def TGCPUApplyOpts : Pass<"tg-cpu-apply-opts", "::mlir::func::FuncOp"> {
   let summary = "Apply the recorded #tg.opts of each kernel";
   let description = [{
-    For every kernel function with `tg.opts`, on tensors (where tiles are
+    For a kernel function with `tg.opts` (a function pass: the kernels are
+    optimized in parallel), on tensors (where tiles are
     values and accumulators can be hoisted; after bufferization, memref
     arguments might alias). The steps work on the main stage (see
     `tg-cpu-choose-opts`); an epilogue root is tiled around it, each of its
