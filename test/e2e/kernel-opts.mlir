@@ -24,6 +24,16 @@
 // NOTOPTS: error: tg: the opts for @r_4_4_4_3_3_3 are not a #tg.opts<...>
 // RUN: not tg-run %s --random --kernel-opts='r_4_4_4_3_3_3=#tg.opts<split = 5, vectorize = false>' 2>&1 | FileCheck %s --check-prefix=MISFIT
 // MISFIT: error: tg.opts splits loop 5, which is not a parallel loop of the kernel's last stage
+// RUN: not tg-run %s --random --kernel-opts='r_4_4_4_3_3_3=#tg.opts<split = -1, vectorize = true, tile = [4, 1, 4, 1, 1, 1], outer = 0>' 2>&1 | FileCheck %s --check-prefix=OUTER
+// OUTER: error: tg.opts runs loop 0 outside the tiles, which is not a reduction loop of the kernel's main op
+// RUN: not tg-run %s --random --kernel-opts='r_4_4_4_3_3_3=#tg.opts<split = -1, vectorize = true, tile = [4, 1, 4, 1, 1, 1], outer = 3>' 2>&1 | FileCheck %s --check-prefix=EPILOGUE
+// EPILOGUE: error: tg.opts runs a reduction loop outside the tiles of a kernel with an epilogue
+// RUN: not tg-run %s --random --kernel-opts='r_4_4_4_3_3_3=#tg.opts<split = -1, vectorize = true, outer = 3, outer = 4>' 2>&1 | FileCheck %s --check-prefix=TWICE
+// TWICE: error: 'outer' is given twice
+// RUN: not tg-run %s --random --kernel-opts='r_4_4_4_3_3_3=#tg.opts<split = -1, vectorize = true, inner = 3>' 2>&1 | FileCheck %s --check-prefix=KEY
+// KEY: error: expected tile, vector or outer
+// RUN: not tg-run %s --random --kernel-opts='r_4_4_4_3_3_3=#tg.opts<split = -1, vectorize = maybe>' 2>&1 | FileCheck %s --check-prefix=FLAG
+// FLAG: error: expected true or false
 // RUN: not tg-run %s --random --kernel-opts=r_4_4_4_3_3_3 2>&1 | FileCheck %s --check-prefix=SYNTAX
 // SYNTAX: --kernel-opts=r_4_4_4_3_3_3: expected kernel=#tg.opts<...>
 // RUN: not tg-run %s --device=VULKAN --random --kernel-opts='r_4_4_4_3_3_3=#tg.opts<split = -1, vectorize = false>' 2>&1 | FileCheck %s --check-prefix=GPU

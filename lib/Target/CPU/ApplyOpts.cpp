@@ -9,6 +9,9 @@
 //   1. split:     the split loop is tiled alone and every producer stage is
 //                 fused into it, so each worker computes its share from
 //                 scratch (`tg.split` marks the loop for the kernel ABI);
+//   outer:        a reduction loop over more data than a cache holds runs
+//                 outside the tiles, a step at a time, the tiles adding to
+//                 the output;
 //   2. tile:      the other parallel loops are tiled, with the main op and
 //                 its initial fill fused into the tile; then the main op's
 //                 reduction loops. Wide strips that every tile of an inner
@@ -218,7 +221,8 @@ SmallVector<KernelOptsAttr> fallbacksOf(KernelOptsAttr chosen) {
   SmallVector<KernelOptsAttr> fallbacks;
   auto add = [&](int64_t split, bool vectorize, ArrayRef<int64_t> tile) {
     auto opts = KernelOptsAttr::get(context, split, vectorize, tile,
-                                    vectorize ? chosen.getVector() : -1);
+                                    vectorize ? chosen.getVector() : -1,
+                                    tile.empty() ? -1 : chosen.getOuter());
     if (opts != chosen && !llvm::is_contained(fallbacks, opts))
       fallbacks.push_back(opts);
   };
@@ -289,7 +293,7 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
   /// Whether `opts` fit the kernel at all: opts that name loops it does not
   /// have are an error to report, not a choice to fall back from.
   LogicalResult verifyOpts(func::FuncOp kernel, KernelOptsAttr opts) {
-    if (opts.getSplit() < 0 && opts.getTile().empty())
+    if (opts.getSplit() < 0 && opts.getTile().empty() && opts.getOuter() < 0)
       return success();
     linalg::GenericOp root = getKernelRoot(kernel);
     if (!root)
@@ -316,6 +320,16 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
     if (split >= 0 && !onlyRootWritesOutput(kernel, root))
       return kernel.emitError() << "tg.opts splits a kernel whose output is read or "
                                    "written outside its last stage";
+    int64_t outer = opts.getOuter();
+    if (outer >= static_cast<int64_t>(numLoops) ||
+        (outer >= 0 && iterators[outer] != utils::IteratorType::reduction))
+      return kernel.emitError() << "tg.opts runs loop " << outer
+                                << " outside the tiles, which is not a reduction loop of the "
+                                   "kernel's main op";
+    // Partial sums added to the output: an epilogue would see them.
+    if (outer >= 0 && (main.op != root || tiles == 0))
+      return kernel.emitError() << "tg.opts runs a reduction loop outside the tiles of a kernel "
+                                << (tiles == 0 ? "without tiles" : "with an epilogue");
     return success();
   }
 
@@ -367,6 +381,15 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
         return kernel.emitError("tg.opts: could not tile the split loop");
       loops.front()->setAttr("tg.split", rewriter.getUnitAttr());
       tile[split] = 0;
+    }
+    if (int64_t outer = opts.getOuter(); outer >= 0) {
+      // The output carries the partial sums from one step to the next; its
+      // initial fill stays outside.
+      SmallVector<int64_t> sizes(numLoops, 0);
+      sizes[outer] = 1;
+      if (failed(tileRoot(sizes, [](Operation *) { return false; }, nullptr)))
+        return kernel.emitError("tg.opts: could not run the reduction loop outside the tiles");
+      tile[outer] = 0;
     }
 
     // Parallel tiles (of the root, with the main op and its initial fill

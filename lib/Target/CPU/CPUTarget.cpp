@@ -22,7 +22,8 @@ namespace {
 /// away (an identity copy of a slice): its result must still end in the
 /// output, hence materializing the results again.
 constexpr StringLiteral kPreparePipeline =
-    "tg-cpu-drop-unit-dims,canonicalize,tg-materialize-kernel-results";
+    "tg-cpu-drop-unit-dims,canonicalize,tg-materialize-kernel-results,"
+    "func.func(tg-cpu-fold-permuted-stores)";
 
 constexpr StringLiteral kLoopsPipeline =
     "convert-linalg-to-loops,tg-cpu-kernel-abi,canonicalize";

@@ -43,11 +43,12 @@ std::string text(KernelOptsAttr opts) {
 /// The opts one action away from `opts` for a main op with these loops.
 SmallVector<KernelOptsAttr> neighbours(KernelOptsAttr opts, ArrayRef<int64_t> ranges,
                                        ArrayRef<utils::IteratorType> iterators,
-                                       ArrayRef<unsigned> splittable) {
+                                       ArrayRef<unsigned> splittable, bool withoutEpilogue) {
   MLIRContext *context = opts.getContext();
   SmallVector<KernelOptsAttr> result;
+  int64_t outer = opts.getOuter();
   auto add = [&](int64_t split, bool vectorize, ArrayRef<int64_t> tile, int64_t vector) {
-    result.push_back(KernelOptsAttr::get(context, split, vectorize, tile, vector));
+    result.push_back(KernelOptsAttr::get(context, split, vectorize, tile, vector, outer));
   };
   SmallVector<int64_t> tile(opts.getTile());
   if (tile.empty())
@@ -68,10 +69,7 @@ SmallVector<KernelOptsAttr> neighbours(KernelOptsAttr opts, ArrayRef<int64_t> ra
   }
   // The vector lanes along another tiled parallel loop (without `vector`
   // they run along the last one).
-  int64_t lanes = vector;
-  for (unsigned loop = 0; vector < 0 && loop < ranges.size(); ++loop)
-    if (iterators[loop] == utils::IteratorType::parallel && tile[loop] > 1)
-      lanes = loop;
+  int64_t lanes = columnLoop(iterators, tile, vector);
   for (unsigned loop = 0; loop < ranges.size(); ++loop)
     if (iterators[loop] == utils::IteratorType::parallel && tile[loop] >= 4 &&
         static_cast<int64_t>(loop) != lanes)
@@ -85,6 +83,15 @@ SmallVector<KernelOptsAttr> neighbours(KernelOptsAttr opts, ArrayRef<int64_t> ra
   if (split >= 0)
     add(-1, vectorize, tile, vector);
   add(split, !vectorize, tile, vectorize ? -1 : vector);
+  // The outermost reduction loop outside the tiles, or not (not for a
+  // kernel with an epilogue, which would see the partial sums).
+  auto reduction = llvm::find(iterators, utils::IteratorType::reduction);
+  if (withoutEpilogue && !tile.empty() &&
+      llvm::count(iterators, utils::IteratorType::reduction) >= 2) {
+    int64_t first = reduction - iterators.begin();
+    outer = outer >= 0 ? -1 : first;
+    add(split, vectorize, tile, vector);
+  }
   return result;
 }
 
@@ -140,7 +147,7 @@ std::vector<std::string> mlir::tg::cpuSearchOpts(Operation *kernel, StringRef cu
     return {};
   // Bools take a byte in memory but a bit in a vector: never vectorized.
   bool bools = readsOrWritesBool(main.op) || readsOrWritesBool(root);
-  for (KernelOptsAttr next : neighbours(opts, ranges, iterators, splittable))
+  for (KernelOptsAttr next : neighbours(opts, ranges, iterators, splittable, main.op == root))
     if (next != opts && !(bools && next.getVectorize()) && !llvm::is_contained(result, text(next)))
       result.push_back(text(next));
   return result;

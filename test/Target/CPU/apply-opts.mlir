@@ -417,3 +417,33 @@ func.func private @r_4_4_4_3_3_3(%x: tensor<1x3x9x9xf32>, %w: tensor<4x3x3x3xf32
   } -> tensor<1x4x4x4xf32>
   return %r : tensor<1x4x4x4xf32>
 }
+
+// -----
+
+// A reduction loop outside the tiles (outer = 2, the batch): the output is
+// filled once, then carried through the batch loop; in each step the tile
+// starts from the output's partial sums and adds the step's products over
+// y to them in registers.
+// CHECK-LABEL: func.func private @r_4_32_2_8
+// CHECK: %[[FILL:.*]] = linalg.fill
+// CHECK: scf.for %{{.*}} = %c0 to %c2 step %c1 iter_args(%[[PARTIAL:.*]] = %[[FILL]]) -> (tensor<4x32xf32>)
+// CHECK:   scf.for %{{.*}} = %c0 to %c32 step %c16
+// CHECK:     %[[START:.*]] = vector.transfer_read {{.*}} : tensor<4x16xf32>, vector<4x16xf32>
+// CHECK:     scf.for %{{.*}} = %c0 to %c8 step %c1 iter_args(%[[ACC:.*]] = %[[START]]) -> (vector<4x16xf32>)
+// CHECK:       vector.contract {{.*}} %[[ACC]]
+// CHECK:     vector.transfer_write
+#x = affine_map<(ci, co, b, y) -> (b, ci, y)>
+#g = affine_map<(ci, co, b, y) -> (b, y, co)>
+#o = affine_map<(ci, co, b, y) -> (ci, co)>
+func.func private @r_4_32_2_8(%x: tensor<2x4x8xf32>, %g: tensor<2x8x32xf32>, %out: tensor<4x32xf32>) -> tensor<4x32xf32> attributes {tg.kernel, tg.opts = #tg.opts<split = -1, vectorize = true, tile = [4, 16, 1, 1], outer = 2>} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<4x32xf32>) -> tensor<4x32xf32>
+  %r = linalg.generic {indexing_maps = [#x, #g, #o], iterator_types = ["parallel", "parallel", "reduction", "reduction"]}
+      ins(%x, %g : tensor<2x4x8xf32>, tensor<2x8x32xf32>) outs(%init : tensor<4x32xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<4x32xf32>
+  return %r : tensor<4x32xf32>
+}

@@ -588,3 +588,27 @@ func.func private @r_32_5_5_8_12_12(%x: tensor<8x16x16xf32>, %g: tensor<8x12x12x
   } -> tensor<32x1x5x5xf32>
   return %r : tensor<32x1x5x5xf32>
 }
+
+// -----
+
+// A weight gradient's sum over the batch and the pixels: each 4x64 tile
+// would read 4.4 MB over its whole sum, once per tile, so the batch loop
+// runs outside the tiles (outer = 2) and each image's slices stay in cache
+// for every tile.
+// CHECK-LABEL: func.func private @r_32_64_64_16_16
+// CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [4, 64, 1, 1, 1], outer = 2>
+#x = affine_map<(ci, co, b, y, x) -> (b, ci, y, x)>
+#g = affine_map<(ci, co, b, y, x) -> (b, y, x, co)>
+#o = affine_map<(ci, co, b, y, x) -> (ci, co)>
+func.func private @r_32_64_64_16_16(%x: tensor<64x32x16x16xf32>, %g: tensor<64x16x16x64xf32>, %out: tensor<32x64xf32>) -> tensor<32x64xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<32x64xf32>) -> tensor<32x64xf32>
+  %r = linalg.generic {indexing_maps = [#x, #g, #o], iterator_types = ["parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%x, %g : tensor<64x32x16x16xf32>, tensor<64x16x16x64xf32>) outs(%init : tensor<32x64xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<32x64xf32>
+  return %r : tensor<32x64xf32>
+}

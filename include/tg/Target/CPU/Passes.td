@@ -20,6 +20,22 @@ def TGCPUDropUnitDims : Pass<"tg-cpu-drop-unit-dims", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::tensor::TensorDialect", "::mlir::linalg::LinalgDialect"];
 }
 
+def TGCPUFoldPermutedStores : Pass<"tg-cpu-fold-permuted-stores", "::mlir::func::FuncOp"> {
+  let summary = "Write a stage's result permuted instead of copying it permuted";
+  let description = [{
+    In a kernel function (`tg.kernel`), on tensors: a stage that only copies
+    another stage's result, read and written through permutations (a
+    convolution's weight gradient, summed as [ky, kx, cin, cout] and stored
+    as [cout, cin, ky, kx]), is folded into that stage, which then writes
+    the copy's output through the composed permutation. The stage it copies
+    must have no other use and start from a linalg.fill (a reduction's
+    initial value), which moves to the copy's output. The kernel optimizer
+    then sees one stage and no epilogue: a reduction it can tile alone (run
+    a reduction loop outside the tiles, `outer` in #tg.opts).
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
 def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
   let summary = "Choose each kernel's CPU optimizations and record them";
   let description = [{
@@ -79,6 +95,14 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
       reads through computed indices, every operand contiguous or broadcast
       along the innermost loop): the innermost loop is tiled by the largest
       of 64, 32, 16, 8 that divides it and vectorized.
+    - Outer reduction (a register-tiled sum of products without an epilogue,
+      at least two reduction loops): when each tile's whole reduction reads
+      more than 1 MB of its inputs (a weight gradient's sum over the batch
+      and the pixels), several tiles read it, and the reduction loops inside
+      make at least 64 steps, the outermost reduction loop runs outside the
+      tiles (`outer`), so each of its steps reads one slice that stays in
+      cache for all the tiles; a tile stored transposed then keeps at most
+      4 rows, as its accumulators are loaded and stored in every such step.
     - A kernel with an empty loop gets no opts.
     - Split: with at least 32768 iterations, and when nothing but the root
       (and the fill of its initial value) touches the output, a parallel
@@ -111,6 +135,10 @@ def TGCPUApplyOpts : Pass<"tg-cpu-apply-opts", "::mlir::func::FuncOp"> {
        else 1) with every producer stage fused into it, so each worker
        computes its share from scratch; the loop is marked `tg.split` for
        `tg-cpu-kernel-abi`, which divides it among workers;
+    Then `outer`: that reduction loop is tiled by 1 alone (without the
+    initial fill, which stays outside), the output carrying the partial sums
+    from one step to the next; a kernel with an epilogue, or without tiles,
+    cannot have one (an error).
     2. tile: the root's other parallel loops are tiled, with the fill of its
        initial value fused into the tile; then its reduction loops: by 1, a
        step at a time, or by T > 1 as T partial results merged after the

@@ -5,6 +5,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "tg/Dialect/TG/IR/TGOps.h"
 
 using namespace mlir;
@@ -104,4 +105,66 @@ LogicalResult GPULaunchAttr::verify(function_ref<InFlightDiagnostic()> emitError
     return emitError() << "#tg.launch with group_reduce needs a power-of-two thread count, got "
                        << threads;
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// #tg.opts
+//===----------------------------------------------------------------------===//
+
+Attribute KernelOptsAttr::parse(AsmParser &parser, Type) {
+  int64_t split = -1, vector = -1, outer = -1;
+  bool vectorize = false;
+  SmallVector<int64_t> tile;
+  StringRef flag;
+  SMLoc flagLoc;
+  if (parser.parseLess() || parser.parseKeyword("split") || parser.parseEqual() ||
+      parser.parseInteger(split) || parser.parseComma() || parser.parseKeyword("vectorize") ||
+      parser.parseEqual() || (flagLoc = parser.getCurrentLocation(), parser.parseKeyword(&flag)))
+    return {};
+  if (flag != "true" && flag != "false") {
+    parser.emitError(flagLoc, "expected true or false");
+    return {};
+  }
+  vectorize = flag == "true";
+  llvm::StringSet<> seen;
+  while (succeeded(parser.parseOptionalComma())) {
+    StringRef key;
+    SMLoc keyLoc = parser.getCurrentLocation();
+    if (parser.parseKeyword(&key) || parser.parseEqual())
+      return {};
+    if (!seen.insert(key).second) {
+      parser.emitError(keyLoc, "'") << key << "' is given twice";
+      return {};
+    }
+    ParseResult parsed = failure();
+    if (key == "tile")
+      parsed = parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+        return parser.parseInteger(tile.emplace_back());
+      });
+    else if (key == "vector")
+      parsed = parser.parseInteger(vector);
+    else if (key == "outer")
+      parsed = parser.parseInteger(outer);
+    else
+      parser.emitError(keyLoc, "expected tile, vector or outer");
+    if (failed(parsed))
+      return {};
+  }
+  if (parser.parseGreater())
+    return {};
+  return KernelOptsAttr::get(parser.getContext(), split, vectorize, tile, vector, outer);
+}
+
+void KernelOptsAttr::print(AsmPrinter &printer) const {
+  printer << "<split = " << getSplit() << ", vectorize = " << (getVectorize() ? "true" : "false");
+  if (!getTile().empty()) {
+    printer << ", tile = [";
+    llvm::interleaveComma(getTile(), printer);
+    printer << "]";
+  }
+  if (getVector() != -1)
+    printer << ", vector = " << getVector();
+  if (getOuter() != -1)
+    printer << ", outer = " << getOuter();
+  printer << ">";
 }

@@ -106,23 +106,33 @@ def TG_KernelOptsAttr : AttrDef<TG_Dialect, "KernelOpts"> {
     - `vectorize`: whether the tiles are vectorized;
     - `vector`: the tiled loop whose elements become the vector lanes
       (tinygrad's UPCAST axis), stored transposed when it is not the
-      output's last axis; absent (-1): the last tiled parallel loop.
+      output's last axis; absent (-1): the last tiled parallel loop;
+    - `outer`: a reduction loop run outside the tiles, one step at a time,
+      each tile adding its partial sums to the output (cache blocking of a
+      reduction over more data than a cache holds, such as a weight
+      gradient's sum over the batch); absent (-1): none.
 
     `#tg.opts<split = 0, vectorize = true, tile = [8, 32, 0]>`,
-    `#tg.opts<split = 0, vectorize = true, tile = [1, 16, 1, 13, 1], vector = 1>`
+    `#tg.opts<split = 0, vectorize = true, tile = [1, 16, 1, 13, 1], vector = 1>`,
+    `#tg.opts<split = 2, vectorize = true, tile = [1, 1, 4, 64, 1, 1, 1], outer = 4>`
   }];
   let parameters = (ins "int64_t":$split, "bool":$vectorize,
                         OptionalArrayRefParameter<"int64_t">:$tile,
-                        DefaultValuedParameter<"int64_t", "-1">:$vector);
+                        DefaultValuedParameter<"int64_t", "-1">:$vector,
+                        DefaultValuedParameter<"int64_t", "-1">:$outer);
   let builders = [
     AttrBuilder<(ins "int64_t":$split, "bool":$vectorize, "::llvm::ArrayRef<int64_t>":$tile), [{
-      return $_get($_ctxt, split, vectorize, tile, -1);
+      return $_get($_ctxt, split, vectorize, tile, -1, -1);
+    }]>,
+    AttrBuilder<(ins "int64_t":$split, "bool":$vectorize, "::llvm::ArrayRef<int64_t>":$tile,
+                     "int64_t":$vector), [{
+      return $_get($_ctxt, split, vectorize, tile, vector, -1);
     }]>
   ];
-  let assemblyFormat = [{
-    `<` `split` `=` $split `,` `vectorize` `=` $vectorize (`,` `tile` `=` `[` $tile^ `]`)?
-    (`,` `vector` `=` $vector^)? `>`
-  }];
+  // `<split = S, vectorize = B` then `, tile = [...]`, `, vector = V` and
+  // `, outer = O` when given: two optional groups that both begin with a
+  // comma are more than the declarative format can tell apart.
+  let hasCustomAssemblyFormat = 1;
 }
 
 def TG_GPULaunchAttr : AttrDef<TG_Dialect, "GPULaunch"> {
