@@ -612,3 +612,49 @@ func.func private @r_32_64_64_16_16(%x: tensor<64x32x16x16xf32>, %g: tensor<64x1
   } -> tensor<32x64xf32>
   return %r : tensor<32x64xf32>
 }
+
+// -----
+
+// A 5x5 convolution of 20x20 maps with channels-last weights: 32 output
+// channels (the vector) by 5 pixels of a row, whose inputs share cache
+// lines, rather than by 8 images (more products per step, but each image's
+// inputs far from the others'); split along y.
+// CHECK-LABEL: func.func private @r_8_32_20_20_32_5_5
+// CHECK-SAME: tg.opts = #tg.opts<split = 2, vectorize = true, tile = [1, 32, 1, 5, 1, 1, 1], vector = 1>
+#in = affine_map<(n, co, y, x, c, ky, kx) -> (n, c, y + ky, x + kx)>
+#w = affine_map<(n, co, y, x, c, ky, kx) -> (c, ky, kx, co)>
+#o = affine_map<(n, co, y, x, c, ky, kx) -> (n, co, y, x)>
+func.func private @r_8_32_20_20_32_5_5(%x: tensor<8x32x24x24xf32>, %w: tensor<32x5x5x32xf32>, %out: tensor<8x32x20x20xf32>) -> tensor<8x32x20x20xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<8x32x20x20xf32>) -> tensor<8x32x20x20xf32>
+  %r = linalg.generic {indexing_maps = [#in, #w, #o], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%x, %w : tensor<8x32x24x24xf32>, tensor<32x5x5x32xf32>) outs(%init : tensor<8x32x20x20xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<8x32x20x20xf32>
+  return %r : tensor<8x32x20x20xf32>
+}
+
+// -----
+
+// 10x10 maps: 10 columns along x would fill 10 of 16 lanes, so the vector
+// runs along the 32 channels, by 5 pixels of a row.
+// CHECK-LABEL: func.func private @r_8_32_10_10_64_3_3
+// CHECK-SAME: tg.opts = #tg.opts<split = 2, vectorize = true, tile = [1, 32, 1, 5, 1, 1, 1], vector = 1>
+#in = affine_map<(n, co, y, x, c, ky, kx) -> (n, c, y + ky, x + kx)>
+#w = affine_map<(n, co, y, x, c, ky, kx) -> (c, ky, kx, co)>
+#o = affine_map<(n, co, y, x, c, ky, kx) -> (n, co, y, x)>
+func.func private @r_8_32_10_10_64_3_3(%x: tensor<8x64x12x12xf32>, %w: tensor<64x3x3x32xf32>, %out: tensor<8x32x10x10xf32>) -> tensor<8x32x10x10xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<8x32x10x10xf32>) -> tensor<8x32x10x10xf32>
+  %r = linalg.generic {indexing_maps = [#in, #w, #o], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%x, %w : tensor<8x64x12x12xf32>, tensor<64x3x3x32xf32>) outs(%init : tensor<8x32x10x10xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<8x32x10x10xf32>
+  return %r : tensor<8x32x10x10xf32>
+}

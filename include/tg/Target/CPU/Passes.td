@@ -69,7 +69,10 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
       accumulators within 16 vector registers; every other loop, reductions
       included, by 1. Of the column axes (a convolution's width, or its
       output channels when the weights are channels-last), widths and row
-      axes, the most products per reduction step wins; on a tie, the
+      axes, the most products per reduction step wins, counting the lanes
+      a narrow axis leaves empty (10 columns in 16 lanes count 10·10/16)
+      and twice the rows when there are 4 or more whose inputs lie within a
+      vector of each other (pixels of a row, not images); on a tie, the
       output's last axis, then the wider columns. A column axis that is not
       the output's last is recorded as `vector`; its tile is stored
       transposed, so it is only chosen for sums of at least 64 steps per
