@@ -1261,6 +1261,33 @@ std::string matmulName(const testing::TestParamInfo<MatmulParam> &info) {
          std::to_string(m.n) + (m.reals ? "_reals" : "");
 }
 
+/// A weight gradient's shape of sum: out[m][n] = sum over b and y of
+/// x[b][m][y] * g[b][y][n], with its result permuted as the tensor library
+/// stores a convolution's. Each 4x64 tile would read 1.1 MB over its whole
+/// sum, so the optimizer runs the b loop outside the tiles (`outer`) and
+/// folds the permuted store into the sum; the results must not change.
+TEST(OuterReduction, SumOverBatchAndRows) {
+  const int64_t b = 16, m = 8, y = 256, n = 64;
+  for (DType t : {DType::F32, DType::I32}) {
+    Gen gen(seedOf(std::string("outer") + name(t)));
+    Program p;
+    auto T = [&](const Shape &s) { return typeText(t, s); };
+    std::string x = p.arg(T({b, m, y})), g = p.arg(T({b, y, n}));
+    std::string xp = p.op("tg.permute " + x + " [1, 0, 2] : " + T({b, m, y}) + " -> " + T({m, b, y}));
+    std::string x4 = p.op("tg.reshape " + xp + " : " + T({m, b, y}) + " to " + T({m, b, y, 1}));
+    x4 = p.op("tg.expand " + x4 + " : " + T({m, b, y, 1}) + " to " + T({m, b, y, n}));
+    std::string g4 = p.op("tg.reshape " + g + " : " + T({b, y, n}) + " to " + T({1, b, y, n}));
+    g4 = p.op("tg.expand " + g4 + " : " + T({1, b, y, n}) + " to " + T({m, b, y, n}));
+    std::string prod = p.op("tg.mul " + x4 + ", " + g4 + " : " + T({m, b, y, n}));
+    std::string sum =
+        p.op("tg.reduce add " + prod + " [1, 2] : " + T({m, b, y, n}) + " -> " + T({m, 1, 1, n}));
+    std::string mn = p.op("tg.reshape " + sum + " : " + T({m, 1, 1, n}) + " to " + T({m, n}));
+    p.result(p.op("tg.permute " + mn + " [1, 0] : " + T({m, n}) + " -> " + T({n, m})), T({n, m}),
+             "permute(sum over b, y)", Tol::exact());
+    check(p, {smallValues(gen, t, {b, m, y}, -3, 3), smallValues(gen, t, {b, y, n}, -3, 3)});
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Shapes, MatmulTest,
                          testing::Values(MatmulParam{DType::F32, 1, 1, 1, false},
                                          MatmulParam{DType::F32, 7, 13, 5, false},
