@@ -474,6 +474,7 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
     }
   }
 
+  /// Whether `slice` takes all of its source.
   static bool isWhole(tensor::ExtractSliceOp slice) {
     return slice.getSourceType() == slice.getResultType() &&
            llvm::all_of(slice.getStaticOffsets(), [](int64_t o) { return o == 0; });

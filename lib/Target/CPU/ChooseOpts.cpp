@@ -477,17 +477,18 @@ int64_t outerReduction(linalg::GenericOp main, ArrayRef<int64_t> ranges,
   if (reductions.size() < 2)
     return -1;
   unsigned outer = reductions.front();
+  auto iterators = main.getIteratorTypesArray();
   int64_t steps = reductionSteps(main, ranges), tiles = 1;
-  for (auto [loop, type] : llvm::enumerate(main.getIteratorTypesArray()))
+  for (auto [loop, type] : llvm::enumerate(iterators))
     if (type == utils::IteratorType::parallel)
       tiles *= ranges[loop] / tile[loop];
   int64_t bytes = 0;
   for (OpOperand *input : main.getDpsInputOperands()) {
-    int64_t perStep = 1;
+    int64_t perStep = getElementTypeOrSelf(input->get().getType()).getIntOrFloatBitWidth() / 8;
     for (unsigned loop : loopsRead(main.getMatchingIndexingMap(input)))
-      if (main.getIteratorTypesArray()[loop] == utils::IteratorType::parallel)
+      if (iterators[loop] == utils::IteratorType::parallel)
         perStep *= tile[loop];
-    bytes += perStep * steps * (getElementTypeOrSelf(input->get().getType()).getIntOrFloatBitWidth() / 8);
+    bytes += perStep * steps;
   }
   if (tiles < 2 || bytes <= kCacheBytes || steps / ranges[outer] < kStepsPerOuterStep)
     return -1;

@@ -47,8 +47,12 @@ SmallVector<KernelOptsAttr> neighbours(KernelOptsAttr opts, ArrayRef<int64_t> ra
   MLIRContext *context = opts.getContext();
   SmallVector<KernelOptsAttr> result;
   int64_t outer = opts.getOuter();
-  auto add = [&](int64_t split, bool vectorize, ArrayRef<int64_t> tile, int64_t vector) {
+  auto addWithOuter = [&](int64_t split, bool vectorize, ArrayRef<int64_t> tile, int64_t vector,
+                          int64_t outer) {
     result.push_back(KernelOptsAttr::get(context, split, vectorize, tile, vector, outer));
+  };
+  auto add = [&](int64_t split, bool vectorize, ArrayRef<int64_t> tile, int64_t vector) {
+    addWithOuter(split, vectorize, tile, vector, outer);
   };
   SmallVector<int64_t> tile(opts.getTile());
   if (tile.empty())
@@ -85,12 +89,9 @@ SmallVector<KernelOptsAttr> neighbours(KernelOptsAttr opts, ArrayRef<int64_t> ra
   add(split, !vectorize, tile, vectorize ? -1 : vector);
   // The outermost reduction loop outside the tiles, or not (not for a
   // kernel with an epilogue, which would see the partial sums).
-  auto reduction = llvm::find(iterators, utils::IteratorType::reduction);
-  if (withoutEpilogue && !tile.empty() &&
-      llvm::count(iterators, utils::IteratorType::reduction) >= 2) {
-    int64_t first = reduction - iterators.begin();
-    outer = outer >= 0 ? -1 : first;
-    add(split, vectorize, tile, vector);
+  if (withoutEpilogue && llvm::count(iterators, utils::IteratorType::reduction) >= 2) {
+    int64_t first = llvm::find(iterators, utils::IteratorType::reduction) - iterators.begin();
+    addWithOuter(split, vectorize, tile, vector, outer >= 0 ? -1 : first);
   }
   return result;
 }

@@ -44,3 +44,28 @@ func.func private @E_8(%a: tensor<8xf32>, %out: tensor<8xf32>) -> tensor<8xf32> 
   } -> tensor<8xf32>
   return %r : tensor<8xf32>
 }
+
+// -----
+
+// A sum over two reduction loops without an epilogue (a weight gradient's
+// batch and pixels): from the optimizer's choice, which runs the batch
+// loop outside the tiles, the last action runs it inside again; the
+// others keep it.
+// CHECK: remark: start: #tg.opts<split = 0, vectorize = true, tile = [4, 64, 1, 1, 1], outer = 2>
+// CHECK-NEXT{LITERAL}: from #tg.opts<split = 0, vectorize = true, tile = [4, 64, 1, 1, 1], outer = 2>:
+// CHECK-SAME{LITERAL}: #tg.opts<split = 0, vectorize = false, tile = [4, 64, 1, 1, 1], outer = 2> #tg.opts<split = 0, vectorize = true, tile = [4, 64, 1, 1, 1]>
+#x = affine_map<(ci, co, b, y, x) -> (b, ci, y, x)>
+#g = affine_map<(ci, co, b, y, x) -> (b, y, x, co)>
+#o = affine_map<(ci, co, b, y, x) -> (ci, co)>
+func.func private @r_32_64_64_16_16(%x: tensor<64x32x16x16xf32>, %g: tensor<64x16x16x64xf32>, %out: tensor<32x64xf32>) -> tensor<32x64xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<32x64xf32>) -> tensor<32x64xf32>
+  %r = linalg.generic {indexing_maps = [#x, #g, #o], iterator_types = ["parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%x, %g : tensor<64x32x16x16xf32>, tensor<64x16x16x64xf32>) outs(%init : tensor<32x64xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<32x64xf32>
+  return %r : tensor<32x64xf32>
+}
