@@ -1340,20 +1340,17 @@ TEST(MultiKernel, Softmax) {
   check(p, inputs);
 }
 
-TEST(MultiKernel, LayerNorm) {
-  // (x - mean) / sqrt(var + eps) * g + b over the last axis.
-  Gen gen(seedOf("layernorm"));
-  const int64_t rows = 6, cols = 40;
-  DType t = DType::F32;
-  auto T = [&](const Shape &s) { return typeText(t, s); };
-  Program p;
-  std::string x = p.arg(T({rows, cols})), g = p.arg(T({1, cols})), b = p.arg(T({1, cols}));
-  std::vector<Tensor> inputs = {
-      gen.tensor(t, {rows, cols}, [&] { return fromDouble(t, gen.uniform(-3, 5)); }),
-      gen.tensor(t, {1, cols}, [&] { return fromDouble(t, gen.uniform(0.5, 2)); }),
-      gen.tensor(t, {1, cols}, [&] { return fromDouble(t, gen.uniform(-1, 1)); })};
+/// (x - mean) / sqrt(var + eps) * g + b over the last axis of x[rows][cols].
+struct LayerNormValues {
+  std::string out, mean, var;
+};
+LayerNormValues layerNorm(Program &p, const std::string &x, const std::string &g,
+                          const std::string &b, int64_t rows, int64_t cols) {
+  auto T = [&](const Shape &s) { return typeText(DType::F32, s); };
   Shape full = {rows, cols}, col = {rows, 1};
-  std::string inv = p.op("tg.const 0.025 : " + T(col));
+  char invText[32];
+  std::snprintf(invText, sizeof invText, "%.9g", 1.0 / double(cols));
+  std::string inv = p.op(std::string("tg.const ") + invText + " : " + T(col));
   std::string sum = p.op("tg.reduce add " + x + " [1] : " + T(full) + " -> " + T(col));
   std::string mean = p.op("tg.mul " + sum + ", " + inv + " : " + T(col));
   std::string centered = p.op("tg.sub " + x + ", " + p.op("tg.expand " + mean + " : " + T(col) + " to " + T(full)) + " : " + T(full));
@@ -1364,11 +1361,59 @@ TEST(MultiKernel, LayerNorm) {
   std::string normed = p.op("tg.mul " + centered + ", " + p.op("tg.expand " + rstd + " : " + T(col) + " to " + T(full)) + " : " + T(full));
   std::string gain = p.op("tg.expand " + g + " : " + T({1, cols}) + " to " + T(full));
   std::string bias = p.op("tg.expand " + b + " : " + T({1, cols}) + " to " + T(full));
-  std::string out = p.op("tg.mulacc " + normed + ", " + gain + ", " + bias + " : " + T(full));
-  p.result(out, T(full), "layernorm", Tol::relative(1e-4));
-  p.result(mean, T(col), "mean", Tol::relative(1e-5));
-  p.result(var, T(col), "variance", Tol::relative(1e-4));
+  return {p.op("tg.mulacc " + normed + ", " + gain + ", " + bias + " : " + T(full)), mean, var};
+}
+
+std::vector<Tensor> layerNormInputs(Gen &gen, int64_t rows, int64_t cols) {
+  DType t = DType::F32;
+  return {gen.tensor(t, {rows, cols}, [&] { return fromDouble(t, gen.uniform(-3, 5)); }),
+          gen.tensor(t, {1, cols}, [&] { return fromDouble(t, gen.uniform(0.5, 2)); }),
+          gen.tensor(t, {1, cols}, [&] { return fromDouble(t, gen.uniform(-1, 1)); })};
+}
+
+TEST(MultiKernel, LayerNorm) {
+  Gen gen(seedOf("layernorm"));
+  const int64_t rows = 6, cols = 40;
+  auto T = [&](const Shape &s) { return typeText(DType::F32, s); };
+  Program p;
+  std::string x = p.arg(T({rows, cols})), g = p.arg(T({1, cols})), b = p.arg(T({1, cols}));
+  LayerNormValues norm = layerNorm(p, x, g, b, rows, cols);
+  p.result(norm.out, T({rows, cols}), "layernorm", Tol::relative(1e-4));
+  p.result(norm.mean, T({rows, 1}), "mean", Tol::relative(1e-5));
+  p.result(norm.var, T({rows, 1}), "variance", Tol::relative(1e-4));
+  check(p, layerNormInputs(gen, rows, cols));
+}
+
+/// Softmax and a layer norm whose statistics are not results: tg-kernelize
+/// fuses their reductions into the kernel that reads them once per row, and
+/// the optimizer computes each row's reductions before the row's outputs:
+/// in 64 vector lanes for 4096 columns (8 rows, split over the workers by
+/// rows), in 8 for 1000; 27 and 300 columns are not vectorized.
+TEST(RowFused, SoftmaxWidths) {
+  Gen gen(seedOf("row-fused softmax"));
+  Program p;
+  std::vector<Tensor> inputs;
+  for (auto [r, c] : {std::pair{8, 4096}, std::pair{33, 1000}, std::pair{70, 27}, std::pair{16, 300}}) {
+    const int64_t rows = r, cols = c;
+    inputs.push_back(gen.tensor(DType::F32, {rows, cols},
+                                [&] { return fromDouble(DType::F32, gen.uniform(-8, 8)); }));
+    std::string x = p.arg(typeText(DType::F32, {rows, cols}));
+    p.result(softmax(p, DType::F32, x, rows, cols), typeText(DType::F32, {rows, cols}),
+             "softmax " + typeText(DType::F32, {rows, cols}), Tol::relative(1e-5));
+  }
   check(p, inputs);
+}
+
+TEST(RowFused, LayerNorm) {
+  Gen gen(seedOf("row-fused layernorm"));
+  const int64_t rows = 40, cols = 768;
+  auto T = [&](const Shape &s) { return typeText(DType::F32, s); };
+  Program p;
+  std::string x = p.arg(T({rows, cols})), g = p.arg(T({1, cols})), b = p.arg(T({1, cols}));
+  // Sums of 768 in another order: outputs near 0 differ in absolute terms.
+  p.result(layerNorm(p, x, g, b, rows, cols).out, T({rows, cols}), "layernorm",
+           Tol::relative(1e-4, 1e-5));
+  check(p, layerNormInputs(gen, rows, cols));
 }
 
 /// conv2d (N=1, C=2, H=W=5, O=3, 3x3, padding 1) as a sum over the taps of

@@ -9,6 +9,10 @@
 //   1. split:     the split loop is tiled alone and every producer stage is
 //                 fused into it, so each worker computes its share from
 //                 scratch (`tg.split` marks the loop for the kernel ABI);
+//   rows:         reductions the kernel reads once per row (softmax's max
+//                 and sum) are fused into a loop over row tiles and computed
+//                 in vector lanes, before the row's outputs, while the rows
+//                 are in cache;
 //   outer:        a reduction loop over more data than a cache holds runs
 //                 outside the tiles, a step at a time, the tiles adding to
 //                 the output;
@@ -45,6 +49,8 @@
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 
@@ -382,6 +388,29 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
       loops.front()->setAttr("tg.split", rewriter.getUnitAttr());
       tile[split] = 0;
     }
+    // Reductions read once per row (softmax's max and sum, fused by
+    // tg-kernelize's fuse-row-reductions): the row loops are tiled with
+    // every stage fused, so a tile computes its rows' reductions and then
+    // their outputs while the rows are in cache.
+    SmallVector<linalg::GenericOp> rowStages;
+    if (std::optional<SmallVector<unsigned>> rows = rowLoops(main, root)) {
+      SmallVector<int64_t> sizes(numLoops, 0);
+      for (unsigned loop : *rows)
+        if (int64_t(loop) != split)
+          sizes[loop] = std::max<int64_t>(1, tile[loop]);
+      if (failed(tileRoot(sizes, [](Operation *) { return true; }, nullptr)))
+        return kernel.emitError("tg.opts: could not tile the rows of the reductions read per row");
+      for (unsigned loop : *rows)
+        tile[loop] = 0;
+      // A stage read by two others (softmax's max, read by the sum and by
+      // the output) is fused once for each; the copies are one computation.
+      DominanceInfo dominance;
+      eliminateCommonSubExpressions(rewriter, dominance, kernel);
+      root->getBlock()->walk([&](linalg::GenericOp stage) {
+        if (stage != main.op && stage.getNumReductionLoops() != 0)
+          rowStages.push_back(stage);
+      });
+    }
     if (int64_t outer = opts.getOuter(); outer >= 0) {
       // The output carries the partial sums from one step to the next; its
       // initial fill stays outside.
@@ -420,6 +449,9 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
       return kernel.emitError("tg.opts: could not tile the kernel's reduction");
 
     if (opts.getVectorize()) {
+      for (linalg::GenericOp stage : rowStages)
+        if (failed(vectorizeRowStage(stage, rewriter)))
+          return failure();
       if (failed(vectorize(*tiledMain, merges, opts.getVector(), rewriter)))
         return failure();
       if (epilogue && failed(vectorizeOne(dropUnitLoops(rewriter, root, std::nullopt), rewriter)))
@@ -446,6 +478,57 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
       if (loop != order.front())
         order.push_back(loop);
     return order;
+  }
+
+  /// A reduction stage computed per row tile → partial results in up to 64
+  /// lanes along its input's contiguous reduction loop, merged at the end,
+  /// each step vectorized (as the main op's reduction is, tinygrad's UNROLL).
+  LogicalResult vectorizeRowStage(linalg::GenericOp stage, RewriterBase &rewriter) {
+    // A sum of constants (a pool's count of the window's valid elements)
+    // stays scalar: linalg's vectorizer adds its constant once, not once per
+    // reduction step.
+    if (llvm::all_of(stage.getRegionInputArgs(), [](BlockArgument in) { return in.use_empty(); }))
+      return success();
+    SmallVector<int64_t> ranges = stage.getStaticLoopRanges();
+    if (!tileableLoops(ranges))
+      return stage.emitError("tg.opts: a reduction read per row has dynamic loops");
+    SmallVector<unsigned> reductions;
+    stage.getReductionDims(reductions);
+    // The reduction loop of the first input's last axis: its elements lie
+    // next to each other.
+    unsigned lanesLoop = reductions.back();
+    AffineMap read = stage.getMatchingIndexingMap(stage.getDpsInputOperand(0));
+    if (auto last = dyn_cast_or_null<AffineDimExpr>(
+            read.getNumResults() ? read.getResults().back() : AffineExpr());
+        last && llvm::is_contained(reductions, last.getPosition()))
+      lanesLoop = last.getPosition();
+    int64_t extent = ranges[lanesLoop], lanes = 0;
+    for (int64_t width : {64, 32, 16, 8})
+      if (extent % width == 0 && lanes == 0)
+        lanes = width;
+    SmallVector<int64_t> steps(ranges.size(), 0), partial(ranges.size(), 0);
+    for (unsigned loop : reductions)
+      steps[loop] = 1;
+    if (lanes != 0 && lanes < extent) {
+      steps[lanesLoop] = 0;
+      partial[lanesLoop] = lanes;
+    } else if (extent <= 64) {
+      steps[lanesLoop] = 0; // whole, one vector
+    }
+    FailureOr<linalg::LinalgOp> tiled =
+        tileAndFuse(rewriter, stage, steps, [](Operation *) { return false; });
+    SmallVector<Operation *> merges;
+    if (succeeded(tiled))
+      tiled = tilePartialReduction(rewriter, *tiled, partial, merges);
+    if (failed(tiled))
+      return stage.emitError("tg.opts: could not tile a reduction read per row");
+    SmallVector<Operation *> ops = {
+        dropUnitLoops(rewriter, cast<linalg::GenericOp>(tiled->getOperation()), std::nullopt)};
+    llvm::append_range(ops, merges);
+    for (Operation *op : ops)
+      if (failed(vectorizeOne(op, rewriter)))
+        return failure();
+    return success();
   }
 
   /// A strip of an operand that a register tile reads from a wider tensor

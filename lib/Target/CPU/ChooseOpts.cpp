@@ -548,7 +548,7 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
     for (int64_t r : ranges)
       iterations *= r;
     if (iterations >= kMinIterationsToSplit && onlyRootWritesOutput(kernel, root))
-      split = chooseSplit(main, ranges, tile, vectorize ? vectorLoop : -1);
+      split = chooseSplit(main, root, ranges, tile, vectorize ? vectorLoop : -1);
     return KernelOptsAttr::get(context, split, vectorize, tile, vectorize ? vectorLoop : -1,
                                outer);
   }
@@ -562,16 +562,21 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
   /// GFLOPS split by rows, 215 by columns). Otherwise the outermost loop with
   /// kBalancedChunks tiles or more, which divide evenly enough among the
   /// workers (a 3x3 kernel's row divided among two leaves one idle a third
-  /// of the time), else the one with the most.
-  static int64_t chooseSplit(MainOp main, ArrayRef<int64_t> ranges, ArrayRef<int64_t> tile,
-                             int64_t vectorLoop) {
+  /// of the time), else the one with the most. A kernel that reads
+  /// reductions per row (rowLoops) splits one of its rows' loops.
+  static int64_t chooseSplit(MainOp main, linalg::GenericOp root, ArrayRef<int64_t> ranges,
+                             ArrayRef<int64_t> tile, int64_t vectorLoop) {
     auto iterators = main.op.getIteratorTypesArray();
     auto chunksOf = [&](int64_t loop) {
       return ranges[loop] / (tile.empty() || tile[loop] == 0 ? 1 : tile[loop]);
     };
+    // Split elsewhere, each worker's share would compute its rows' reductions
+    // again.
+    std::optional<SmallVector<unsigned>> rows = rowLoops(main, root);
     auto splittable = [&](int64_t loop) {
       return iterators[loop] == utils::IteratorType::parallel &&
-             llvm::is_contained(main.loopOfRootLoop, unsigned(loop));
+             llvm::is_contained(main.loopOfRootLoop, unsigned(loop)) &&
+             (!rows || llvm::is_contained(*rows, unsigned(loop)));
     };
     if (main.op.getNumReductionLoops() != 0 && !tile.empty()) {
       int64_t columns = columnLoop(iterators, tile, vectorLoop);

@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace mlir::tg {
 
@@ -174,6 +175,40 @@ inline MainOp getMainOp(linalg::GenericOp root) {
     if (mainLoop == MainOp::kNoLoop && rootRanges[loop] != 1)
       return identity;
   return result;
+}
+
+/// The main op's loops along which it or the root reads reductions other
+/// than the main op (the rows of a softmax, whose max and sum
+/// tg-kernelize's fuse-row-reductions put in its kernel), when they read
+/// them along parallel loops only; none when they read none.
+inline std::optional<SmallVector<unsigned>> rowLoops(MainOp main, linalg::GenericOp root) {
+  llvm::SmallSetVector<unsigned, 4> rows;
+  auto readsRows = [&](linalg::GenericOp reader, function_ref<unsigned(unsigned)> mainLoop) {
+    for (OpOperand *input : reader.getDpsInputOperands()) {
+      auto stage = input->get().getDefiningOp<linalg::GenericOp>();
+      if (!stage || stage == main.op || stage.getNumReductionLoops() == 0)
+        continue;
+      for (AffineExpr result : reader.getMatchingIndexingMap(input).getResults()) {
+        if (auto dim = dyn_cast<AffineDimExpr>(result)) {
+          unsigned loop = mainLoop(dim.getPosition());
+          if (loop == MainOp::kNoLoop ||
+              main.op.getIteratorTypesArray()[loop] != utils::IteratorType::parallel)
+            return false;
+          rows.insert(loop);
+        } else if (auto constant = dyn_cast<AffineConstantExpr>(result);
+                   !constant || constant.getValue() != 0) {
+          return false;
+        }
+      }
+    }
+    return true;
+  };
+  if (!readsRows(main.op, [](unsigned loop) { return loop; }) ||
+      (main.op != root &&
+       !readsRows(root, [&](unsigned loop) { return main.loopOfRootLoop[loop]; })) ||
+      rows.empty())
+    return std::nullopt;
+  return rows.takeVector();
 }
 
 } // namespace mlir::tg

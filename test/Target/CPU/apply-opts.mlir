@@ -447,3 +447,140 @@ func.func private @r_4_32_2_8(%x: tensor<2x4x8xf32>, %g: tensor<2x8x32xf32>, %ou
   } -> tensor<4x32xf32>
   return %r : tensor<4x32xf32>
 }
+
+// -----
+
+// Softmax with its reductions fused row by row (tg-kernelize's
+// fuse-row-reductions): the split loop runs over rows and computes, for its
+// row, the max and the sum of exponentials in 64 lanes each (the max once,
+// though both the sum and the output read it), then the row's outputs 64
+// columns at a time, while the row is in cache.
+// CHECK-LABEL: func.func private @r_8_256_256_256
+// CHECK: scf.for {{.*}} -> (tensor<8x256xf32>) {
+// CHECK:   scf.for {{.*}} -> (vector<64xf32>) {
+// CHECK:     arith.maximumf {{.*}} : vector<64xf32>
+// CHECK:   vector.multi_reduction <maximumf>, {{.*}} [1] : vector<1x64xf32> to vector<1xf32>
+// CHECK-NOT: arith.maximumf
+// CHECK:   scf.for {{.*}} -> (vector<64xf32>) {
+// CHECK:     math.exp2 {{.*}} : vector<64xf32>
+// CHECK:   vector.multi_reduction <add>, {{.*}} [1] : vector<1x64xf32> to vector<1xf32>
+// CHECK:   scf.for {{.*}} -> (tensor<1x256xf32>) {
+// CHECK:     math.exp2 {{.*}} : vector<64xf32>
+// CHECK:     arith.divf {{.*}} : vector<64xf32>
+// CHECK: } {tg.split}
+// CHECK-NOT: linalg.generic
+#sx = affine_map<(i, j) -> (i, j)>
+#srow = affine_map<(i, j) -> (i)>
+func.func private @r_8_256_256_256(%x: tensor<8x256xf32>, %out: tensor<8x256xf32>) -> tensor<8x256xf32> attributes {tg.kernel, tg.opts = #tg.opts<split = 0, vectorize = true, tile = [1, 64]>} {
+  %lowest = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0.0 : f32
+  %e0 = tensor.empty() : tensor<8xf32>
+  %m0 = linalg.fill ins(%lowest : f32) outs(%e0 : tensor<8xf32>) -> tensor<8xf32>
+  %m = linalg.generic {indexing_maps = [#sx, #srow], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<8x256xf32>) outs(%m0 : tensor<8xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %r = arith.maximumf %acc, %a : f32
+    linalg.yield %r : f32
+  } -> tensor<8xf32>
+  %e1 = tensor.empty() : tensor<8xf32>
+  %s0 = linalg.fill ins(%zero : f32) outs(%e1 : tensor<8xf32>) -> tensor<8xf32>
+  %s = linalg.generic {indexing_maps = [#sx, #srow, #srow], iterator_types = ["parallel", "reduction"]}
+      ins(%x, %m : tensor<8x256xf32>, tensor<8xf32>) outs(%s0 : tensor<8xf32>) {
+  ^bb0(%a: f32, %max: f32, %acc: f32):
+    %d = arith.subf %a, %max : f32
+    %p = math.exp2 %d : f32
+    %r = arith.addf %acc, %p : f32
+    linalg.yield %r : f32
+  } -> tensor<8xf32>
+  %y = linalg.generic {indexing_maps = [#sx, #srow, #srow, #sx], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %m, %s : tensor<8x256xf32>, tensor<8xf32>, tensor<8xf32>) outs(%out : tensor<8x256xf32>) {
+  ^bb0(%a: f32, %max: f32, %sum: f32, %o: f32):
+    %d = arith.subf %a, %max : f32
+    %p = math.exp2 %d : f32
+    %r = arith.divf %p, %sum : f32
+    linalg.yield %r : f32
+  } -> tensor<8x256xf32>
+  return %y : tensor<8x256xf32>
+}
+
+// -----
+
+// A variance without a split: the rows are tiled by 2 (the tile's rows),
+// with the mean fused into each row tile and computed for its 2 rows in 8
+// lanes; the variance's own partial sums follow.
+// CHECK-LABEL: func.func private @r_4_24_24
+// CHECK: scf.for {{.*}} -> (tensor<4xf32>) {
+// CHECK:   scf.for {{.*}} -> (vector<2x8xf32>) {
+// CHECK:   vector.multi_reduction <add>, {{.*}} [1] : vector<2x8xf32> to vector<2xf32>
+// CHECK:   scf.for {{.*}} -> (vector<2x8xf32>) {
+// CHECK:     arith.mulf {{.*}} : vector<2x8xf32>
+// CHECK:   vector.multi_reduction <add>, {{.*}} [1] : vector<2x8xf32> to vector<2xf32>
+// CHECK-NOT: linalg.generic
+#vx = affine_map<(i, k) -> (i, k)>
+#vrow = affine_map<(i, k) -> (i)>
+func.func private @r_4_24_24(%x: tensor<4x24xf32>, %out: tensor<4xf32>) -> tensor<4xf32> attributes {tg.kernel, tg.opts = #tg.opts<split = -1, vectorize = true, tile = [2, 8]>} {
+  %zero = arith.constant 0.0 : f32
+  %e0 = tensor.empty() : tensor<4xf32>
+  %s0 = linalg.fill ins(%zero : f32) outs(%e0 : tensor<4xf32>) -> tensor<4xf32>
+  %mean = linalg.generic {indexing_maps = [#vx, #vrow], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<4x24xf32>) outs(%s0 : tensor<4xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %r = arith.addf %acc, %a : f32
+    linalg.yield %r : f32
+  } -> tensor<4xf32>
+  %v0 = linalg.fill ins(%zero : f32) outs(%out : tensor<4xf32>) -> tensor<4xf32>
+  %v = linalg.generic {indexing_maps = [#vx, #vrow, #vrow], iterator_types = ["parallel", "reduction"]}
+      ins(%x, %mean : tensor<4x24xf32>, tensor<4xf32>) outs(%v0 : tensor<4xf32>) {
+  ^bb0(%a: f32, %m: f32, %acc: f32):
+    %d = arith.subf %a, %m : f32
+    %sq = arith.mulf %d, %d : f32
+    %r = arith.addf %acc, %sq : f32
+    linalg.yield %r : f32
+  } -> tensor<4xf32>
+  return %v : tensor<4xf32>
+}
+
+// -----
+
+// An average pool that does not count padding: the window's sum and its
+// count of elements, both read per output element. The sum vectorizes in
+// each tile; the count, a sum of constants, stays a scalar loop (linalg's
+// vectorizer would add the constant once instead of once per step).
+// CHECK-LABEL: func.func private @r_4_8_2_2
+// CHECK: scf.for
+// CHECK:   vector.multi_reduction <add>, {{.*}} : vector<8x2xf32> to vector<8xf32>
+// CHECK:   linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]
+// CHECK:     arith.addf %{{.*}}, %cst{{.*}} : f32
+// CHECK:   arith.divf {{.*}} : vector<8xf32>
+#pshape = affine_map<(i, j, k) -> (i, j, k)>
+#pwin = affine_map<(i, j, k) -> (i + k, j)>
+#pout = affine_map<(i, j, k) -> (i, j)>
+#pid = affine_map<(i, j) -> (i, j)>
+func.func private @r_4_8_2_2(%x: tensor<5x8xf32>, %out: tensor<4x8xf32>) -> tensor<4x8xf32> attributes {tg.kernel, tg.opts = #tg.opts<split = -1, vectorize = true, tile = [1, 8]>} {
+  %zero = arith.constant 0.0 : f32
+  %one = arith.constant 1.0 : f32
+  %window = tensor.empty() : tensor<4x8x2xf32>
+  %e0 = tensor.empty() : tensor<4x8xf32>
+  %s0 = linalg.fill ins(%zero : f32) outs(%e0 : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %sum = linalg.generic {indexing_maps = [#pshape, #pwin, #pout], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%window, %x : tensor<4x8x2xf32>, tensor<5x8xf32>) outs(%s0 : tensor<4x8xf32>) {
+  ^bb0(%w: f32, %a: f32, %acc: f32):
+    %r = arith.addf %acc, %a : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %e1 = tensor.empty() : tensor<4x8xf32>
+  %c0 = linalg.fill ins(%zero : f32) outs(%e1 : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %count = linalg.generic {indexing_maps = [#pshape, #pout], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%window : tensor<4x8x2xf32>) outs(%c0 : tensor<4x8xf32>) {
+  ^bb0(%w: f32, %acc: f32):
+    %r = arith.addf %acc, %one : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %y = linalg.generic {indexing_maps = [#pid, #pid, #pid], iterator_types = ["parallel", "parallel"]}
+      ins(%sum, %count : tensor<4x8xf32>, tensor<4x8xf32>) outs(%out : tensor<4x8xf32>) {
+  ^bb0(%s: f32, %n: f32, %o: f32):
+    %r = arith.divf %s, %n : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  return %y : tensor<4x8xf32>
+}

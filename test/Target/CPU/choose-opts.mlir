@@ -658,3 +658,48 @@ func.func private @r_8_32_10_10_64_3_3(%x: tensor<8x64x12x12xf32>, %w: tensor<64
   } -> tensor<8x32x10x10xf32>
   return %r : tensor<8x32x10x10xf32>
 }
+
+// -----
+
+// A softmax over 4 rows of 16384 (its max and sum fused in, read per row):
+// its columns have more tiles, but a worker splitting them would compute
+// its rows' max and sum again for each share, so the rows are split.
+// CHECK-LABEL: func.func private @r_4_16384_16384
+// CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [1, 64]>
+#sx = affine_map<(i, j) -> (i, j)>
+#srow = affine_map<(i, j) -> (i)>
+func.func private @r_4_16384_16384(%x: tensor<4x16384xf32>, %out: tensor<4x16384xf32>) -> tensor<4x16384xf32> attributes {tg.kernel} {
+  %lowest = arith.constant 0xFF800000 : f32
+  %e = tensor.empty() : tensor<4xf32>
+  %m0 = linalg.fill ins(%lowest : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %m = linalg.generic {indexing_maps = [#sx, #srow], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<4x16384xf32>) outs(%m0 : tensor<4xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %r = arith.maximumf %acc, %a : f32
+    linalg.yield %r : f32
+  } -> tensor<4xf32>
+  %y = linalg.generic {indexing_maps = [#sx, #srow, #sx], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %m : tensor<4x16384xf32>, tensor<4xf32>) outs(%out : tensor<4x16384xf32>) {
+  ^bb0(%a: f32, %max: f32, %o: f32):
+    %d = arith.subf %a, %max : f32
+    linalg.yield %d : f32
+  } -> tensor<4x16384xf32>
+  return %y : tensor<4x16384xf32>
+}
+
+// -----
+
+// The same elementwise kernel without the max: the columns split.
+// CHECK-LABEL: func.func private @E_4_16384
+// CHECK-SAME: tg.opts = #tg.opts<split = 1, vectorize = true, tile = [1, 64]>
+#sx = affine_map<(i, j) -> (i, j)>
+#srow = affine_map<(i, j) -> (i)>
+func.func private @E_4_16384(%x: tensor<4x16384xf32>, %m: tensor<4xf32>, %out: tensor<4x16384xf32>) -> tensor<4x16384xf32> attributes {tg.kernel} {
+  %y = linalg.generic {indexing_maps = [#sx, #srow, #sx], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %m : tensor<4x16384xf32>, tensor<4xf32>) outs(%out : tensor<4x16384xf32>) {
+  ^bb0(%a: f32, %max: f32, %o: f32):
+    %d = arith.subf %a, %max : f32
+    linalg.yield %d : f32
+  } -> tensor<4x16384xf32>
+  return %y : tensor<4x16384xf32>
+}

@@ -138,6 +138,14 @@ def TGCPUApplyOpts : Pass<"tg-cpu-apply-opts", "::mlir::func::FuncOp"> {
        else 1) with every producer stage fused into it, so each worker
        computes its share from scratch; the loop is marked `tg.split` for
        `tg-cpu-kernel-abi`, which divides it among workers;
+    Then rows: when the root or the main stage reads other reductions
+    (softmax's max and sum, which tg-kernelize's `fuse-row-reductions` put
+    in its kernel) along parallel loops only, those loops are tiled (by
+    their tile sizes, else 1) with every stage fused, and each such stage
+    is computed in the row tile as partial results in up to 64 vector lanes
+    along its input's contiguous reduction loop, merged after it (a stage
+    summing constants, a pool's count, stays scalar). Stages read by two
+    others are fused once for each and merged again (CSE).
     Then `outer`: that reduction loop is tiled by 1 alone (without the
     initial fill, which stays outside), the output carrying the partial sums
     from one step to the next; a kernel with an epilogue, or without tiles,

@@ -29,6 +29,11 @@
 // 3. Ours, with one-reduction-per-kernel (the compiler's pipeline): of
 //    several reductions that read buffers in one kernel, all but the last
 //    get buffers, so every kernel has one main stage to tile.
+// 4. Ours, with fuse-row-reductions (the compiler's pipeline; tinygrad's
+//    PCONTIG): a value that got a buffer because a broadcast ends its loops
+//    fuses back into the one kernel that reads it, if that kernel reads it
+//    once per row and reads what it reads (softmax's max and sum: one
+//    kernel, not three).
 // Everything else fuses into every kernel that uses it.
 //
 // Assignments: tg.assign writes its target in place when its kernel reads
@@ -178,6 +183,8 @@ public:
 
   /// Candidates that tinygrad may still inline (not explicitly realized).
   SmallVector<Value> candidates;
+  /// The candidates among them whose loops a broadcast ends.
+  llvm::DenseSet<Value> endedByBroadcast;
 
 private:
   /// tinygrad's step for one op: its output ranges are fresh if it is
@@ -200,8 +207,10 @@ private:
       return;
     }
     if (ended && (op->hasTrait<OpTrait::Elementwise>() || isa<ReduceOp>(op))) {
-      if (keepsAnAxis(op))
+      if (keepsAnAxis(op)) {
         out = realize(x);
+        endedByBroadcast.insert(x);
+      }
       ended = false;
     }
     if (!isa<ReduceOp>(op))
@@ -325,6 +334,19 @@ bool anyRead(IndexContext &ranges, SmallVector<std::pair<Value, Indices>> stack,
   return false;
 }
 
+/// anyRead over what the kernel computing `root` reads, its output read at
+/// `out`.
+bool anyKernelRead(IndexContext &ranges, Value root, const Indices &out,
+                   const llvm::DenseSet<Value> &realized,
+                   function_ref<bool(Value, const Indices &)> visit) {
+  Operation *op = root.getDefiningOp();
+  Indices operands = ranges.operandIndices(op, out);
+  SmallVector<std::pair<Value, Indices>> starts;
+  for (Value operand : op->getOperands())
+    starts.push_back({operand, operands});
+  return anyRead(ranges, starts, realized, visit);
+}
+
 /// Whether `reduce` is a reduction that reads a buffer. It must also depend
 /// on the axes it reduces (through the index of a read or the valid of a
 /// padded view): a reduction over broadcast axes only is `x·n` (or `x`),
@@ -378,12 +400,7 @@ bool readsOnlyAtWriteIndex(Value root, Value target, const llvm::DenseSet<Value>
                            IndexRules &rules) {
   IndexContext ranges(root.getContext(), rules);
   Indices write = ranges.ranges(shapeOf(root));
-  Operation *op = root.getDefiningOp();
-  Indices operands = ranges.operandIndices(op, write);
-  SmallVector<std::pair<Value, Indices>> starts;
-  for (Value operand : op->getOperands())
-    starts.push_back({operand, operands});
-  return !anyRead(ranges, starts, realized, [&](Value v, const Indices &indices) {
+  return !anyKernelRead(ranges, root, write, realized, [&](Value v, const Indices &indices) {
     return v == target && indices != write;
   });
 }
@@ -412,13 +429,134 @@ void realizeInnerReductions(Block &block, llvm::DenseSet<Value> &realized, Index
   }
 }
 
+/// The root of the one kernel that reads `x`, walking from its users
+/// through the compute ops that are fused (not realized); null when two
+/// kernels read it or something other than a kernel does.
+Value soleReadingKernel(Value x, const llvm::DenseSet<Value> &realized) {
+  Value root;
+  SmallVector<Value> stack = {x};
+  llvm::DenseSet<Value> seen;
+  while (!stack.empty()) {
+    Value v = stack.pop_back_val();
+    for (Operation *user : v.getUsers()) {
+      if (!isComputeOp(user))
+        return {};
+      Value result = user->getResult(0);
+      if (realized.contains(result)) {
+        if (root && root != result)
+          return {};
+        root = result;
+      } else if (seen.insert(result).second) {
+        stack.push_back(result);
+      }
+    }
+  }
+  return root;
+}
+
+/// Whether the kernel computing `root` reads `x` at one index that
+/// depends on all the first loops of the root's output and on no other loop
+/// (it is the same for a row): the kernel then computes a row's reduction
+/// once, and a loop over rows can compute it and the row's outputs while
+/// the row is in cache.
+bool readsOncePerRow(Value root, Value x, const llvm::DenseSet<Value> &realized,
+                     IndexRules &rules) {
+  IndexContext ranges(root.getContext(), rules);
+  Indices out = ranges.ranges(shapeOf(root));
+  std::optional<Indices> read;
+  bool differs = anyKernelRead(ranges, root, out, realized, [&](Value v, const Indices &indices) {
+    if (v != x)
+      return false;
+    if (read && *read != indices)
+      return true;
+    read = indices;
+    return false;
+  });
+  if (differs || !read)
+    return false;
+  // The loops the read depends on must be the output's first loops (of
+  // more than one step), all of them: the rows.
+  auto readDependsOn = [&](const Index &loop) {
+    return llvm::any_of(*read, [&](const Index &i) { return ranges.dependsOn(i, {loop}); });
+  };
+  Indices outputLoops;
+  for (const Index &index : out)
+    if (index.hasRange())
+      outputLoops.push_back(index);
+  auto firstUnread = llvm::find_if_not(outputLoops, readDependsOn);
+  if (firstUnread == outputLoops.begin() || std::any_of(firstUnread, outputLoops.end(), readDependsOn))
+    return false;
+  // Nor any loop of the kernel's reductions.
+  return llvm::all_of(ranges.function().getArguments(), [&](BlockArgument loop) {
+    return llvm::is_contained(outputLoops, Index{loop}) || !readDependsOn(Index{loop});
+  });
+}
+
+/// Whether the kernel computing `root` reads every buffer that `x` reads:
+/// then x's rows are in cache when the kernel reads them again. A product's
+/// sum read through a pool's window (a gradient of the layer after it)
+/// reads other buffers, and stays a kernel of its own, with its own tiles.
+bool readsWhatItReads(Value root, Value x, const llvm::DenseSet<Value> &realized) {
+  llvm::SetVector<Operation *> cone;
+  llvm::SetVector<Value> xInputs, rootInputs;
+  collectCone(x, realized, cone, xInputs);
+  cone.clear();
+  collectCone(root, realized, cone, rootInputs);
+  return llvm::all_of(xInputs, [&](Value input) { return rootInputs.contains(input); });
+}
+
+/// Whether a reduction that `x` computes sums rows of kMinRowElements or
+/// more: shorter rows (a 2x2 pool window's count) leave the kernel's row
+/// tiles too small to vectorize, and cache nothing worth keeping (the pool's
+/// backward pass fused with its count: 5.3 ms, apart: 1.1 + 3.5 ms).
+bool reducesLongRows(Value x, const llvm::DenseSet<Value> &realized) {
+  constexpr int64_t kMinRowElements = 64;
+  llvm::SetVector<Operation *> cone;
+  llvm::SetVector<Value> inputs;
+  collectCone(x, realized, cone, inputs);
+  return llvm::any_of(cone, [](Operation *op) {
+    auto reduce = dyn_cast<ReduceOp>(op);
+    if (!reduce)
+      return false;
+    int64_t elements = 1;
+    for (int64_t axis : reduce.getAxes())
+      elements *= reduce.getX().getType().getDimSize(axis);
+    return elements >= kMinRowElements;
+  });
+}
+
+/// Step 4, ours (fuse-row-reductions, tinygrad's PCONTIG): a value that got
+/// a buffer because a broadcast ends its loops (a reduction, or the first
+/// elementwise op after one: a norm's 1/sqrt(var + eps)) fuses into the one
+/// kernel that reads it, when that kernel reads it once per row (softmax's
+/// max and sum, a norm's mean and variance) and reads the buffers it reads.
+/// Each row is then read from cache again, not from memory, and the value's
+/// buffer goes. Backwards, so
+/// a value read by one that fuses (softmax's max, read by the sum) sees one
+/// kernel.
+void fuseRowReductions(Block &block, const llvm::DenseSet<Value> &endedByBroadcast,
+                       llvm::DenseSet<Value> &realized, IndexRules &rules) {
+  for (Operation &op : llvm::reverse(block)) {
+    if (op.getNumResults() != 1)
+      continue;
+    Value x = op.getResult(0);
+    if (!endedByBroadcast.contains(x) || !realized.contains(x))
+      continue;
+    Value root = soleReadingKernel(x, realized);
+    if (root && reducesLongRows(x, realized) && readsWhatItReads(root, x, realized) &&
+        readsOncePerRow(root, x, realized, rules))
+      realized.erase(x);
+  }
+}
+
 /// The values that get a buffer: the explicit ones, and the candidates whose
 /// recomputation would cost too much. Candidates are decided in program
 /// order, so each decision sees the buffers its inputs got.
 llvm::DenseSet<Value> realizedValues(Block &block, IndexRules &rules,
-                                     bool oneReductionPerKernel) {
+                                     bool oneReductionPerKernel, bool fuseRows) {
   llvm::DenseSet<Value> realized = explicitRealizations(block);
-  SmallVector<Value> candidates = Rangeify(block, realized, rules).candidates;
+  Rangeify rangeify(block, realized, rules);
+  SmallVector<Value> candidates = rangeify.candidates;
   llvm::sort(candidates, [](Value a, Value b) {
     return a.getDefiningOp()->isBeforeInBlock(b.getDefiningOp());
   });
@@ -427,6 +565,8 @@ llvm::DenseSet<Value> realizedValues(Block &block, IndexRules &rules,
       realized.insert(candidate);
   if (oneReductionPerKernel)
     realizeInnerReductions(block, realized, rules);
+  if (fuseRows)
+    fuseRowReductions(block, rangeify.endedByBroadcast, realized, rules);
   return realized;
 }
 
@@ -481,7 +621,7 @@ struct KernelizePass : tg::impl::TGKernelizeBase<KernelizePass> {
     }
     dropNoOpAssigns(rewriter, block);
 
-    llvm::DenseSet<Value> realized = realizedValues(block, *rules, oneReductionPerKernel);
+    llvm::DenseSet<Value> realized = realizedValues(block, *rules, oneReductionPerKernel, fuseRowReductions);
 
     // tg.contiguous is the materialized value itself.
     for (Operation &op : llvm::make_early_inc_range(block))

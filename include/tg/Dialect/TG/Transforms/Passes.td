@@ -120,6 +120,18 @@ def TGKernelize : Pass<"tg-kernelize"> {
     optimizer tiles one main stage per kernel and ran the others as scalar
     loops.
 
+    With `fuse-row-reductions` (the compiler's pipeline sets it; tinygrad's
+    PCONTIG), a value that gets a buffer because a broadcast ends its loops
+    (a reduction, or the first elementwise op after one) and reduces rows of
+    64 elements or more fuses into the one kernel that reads it, when that
+    kernel reads it at an index that depends
+    on all the first loops of its output and on no other loop (once per row)
+    and reads every buffer it reads (so its rows are in cache; a product's
+    sum read through a pool's window keeps its own kernel and tiles).
+    Softmax is then one kernel, whose rows the CPU's optimizer reads from
+    cache for the max, the sum and the output, not three kernels that each
+    read the input from memory.
+
     Kernels are named as tinygrad's: `E_` (elementwise) or `r_` (with a
     reduction), the output shape without size-1 axes, then the reduced
     sizes; a repeated name gets `n1`, `n2`, ...
@@ -127,6 +139,8 @@ def TGKernelize : Pass<"tg-kernelize"> {
   let options = [
     Option<"oneReductionPerKernel", "one-reduction-per-kernel", "bool", /*default=*/"false",
            "At most one buffer-reading reduction per kernel (tinygrad nests them)">,
+    Option<"fuseRowReductions", "fuse-row-reductions", "bool", /*default=*/"false",
+           "Fuse a broadcast reduction into the one kernel that reads it once per row">,
   ];
   let dependentDialects = ["::mlir::tg::TGDialect", "::mlir::tensor::TensorDialect"];
 }
