@@ -1416,6 +1416,20 @@ TEST(RowFused, LayerNorm) {
   check(p, layerNormInputs(gen, rows, cols));
 }
 
+/// An output larger than the last-level cache, written with non-temporal
+/// stores (tg-cpu-stream-stores): rows of 2050 floats start at every
+/// alignment, so both the streamed stores and the ordinary ones run.
+TEST(StreamStores, LargeOutputAtEveryAlignment) {
+  Gen gen(seedOf("stream stores"));
+  const int64_t rows = 4100, cols = 2050; // 33.6 MB
+  auto T = [&](const Shape &s) { return typeText(DType::F32, s); };
+  Program p;
+  std::string x = p.arg(T({rows, cols}));
+  std::string three = p.op("tg.const 3.0 : " + T({rows, cols}));
+  p.result(p.op("tg.mul " + x + ", " + three + " : " + T({rows, cols})), T({rows, cols}), "3x");
+  check(p, {smallValues(gen, DType::F32, {rows, cols}, -100, 100)});
+}
+
 /// conv2d (N=1, C=2, H=W=5, O=3, 3x3, padding 1) as a sum over the taps of
 /// shifted windows times one weight each, then a ReLU (max with 0).
 void conv2d(DType t) {

@@ -66,7 +66,7 @@ public:
                             " vector-bytes=" + std::to_string(cpuVectorBytes(*machine)) +
                             "},func.func(tg-cpu-apply-opts)";
     return parsePassPipeline((kToArithPipeline + "," + kPreparePipeline + "," + optimizer + "," +
-                              kBufferizePipeline + ",func.func(buffer-loop-hoisting),tg-cpu-free-scratch")
+                              kBufferizePipeline + ",func.func(buffer-loop-hoisting),tg-cpu-free-scratch,func.func(tg-cpu-stream-stores)")
                                  .str(),
                              pm, errors);
   }

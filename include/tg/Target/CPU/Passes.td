@@ -199,6 +199,30 @@ def TGCPUFreeScratch : Pass<"tg-cpu-free-scratch", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
+def TGCPUStreamStores : Pass<"tg-cpu-stream-stores", "::mlir::func::FuncOp"> {
+  let summary = "Write large outputs with non-temporal stores";
+  let description = [{
+    A kernel (`tg.kernel`) whose output argument is larger than the
+    last-level cache (`min-bytes`, 32 MB by default) and that never reads
+    it writes its vectors of whole cache lines (64 bytes or more, in bounds,
+    contiguous) with non-temporal stores: the lines go to memory without
+    being read first, which an ordinary store does to own them (a copy of
+    64 MB: 6.2 ms with ordinary stores, 4.4 ms streamed, on this machine's
+    Zen 4). Such an output would leave the cache before the next kernel
+    read it anyway. A non-temporal store of a vector must be aligned to its
+    cache lines: each `vector.transfer_write` becomes a test of its
+    address, a non-temporal `vector.store` aligned to 64 bytes when it is,
+    the write as before when not. Kernels that read their output (partial
+    sums added to it) and smaller outputs are left alone.
+  }];
+  let options = [
+    Option<"minBytes", "min-bytes", "int64_t", /*default=*/"32 << 20",
+           "Outputs of at least this many bytes are streamed">,
+  ];
+  let dependentDialects = ["::mlir::memref::MemRefDialect", "::mlir::vector::VectorDialect",
+                           "::mlir::scf::SCFDialect", "::mlir::arith::ArithDialect"];
+}
+
 def TGCPUKernelABI : Pass<"tg-cpu-kernel-abi", "::mlir::ModuleOp"> {
   let summary = "Give CPU kernels their worker split";
   let description = [{
