@@ -24,10 +24,16 @@ def TGApproximateMath : Pass<"tg-approximate-math", "::mlir::ModuleOp"> {
     ulp), the power of two applied in two exact halves (subnormal results,
     overflow to inf); `log2(x) = log2(x·2^24) − 24` for subnormal x, then
     MLIR's approximation of log2. Other types and functions keep their
-    libm calls.
+    libm calls. With `ldexp` (the CPU target sets it where AVX-512 has
+    `vscalefps`), 2^n is applied by `llvm.ldexp` in one rounding instead:
+    one instruction for the eight of the two halves.
   }];
+  let options = [
+    Option<"ldexp", "ldexp", "bool", /*default=*/"false",
+           "Apply 2^n with llvm.ldexp (one vscalefps on AVX-512)">,
+  ];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
-                           "::mlir::vector::VectorDialect"];
+                           "::mlir::vector::VectorDialect", "::mlir::LLVM::LLVMDialect"];
 }
 
 def TGEmulateNarrowFloats : Pass<"tg-emulate-narrow-floats", "::mlir::ModuleOp"> {

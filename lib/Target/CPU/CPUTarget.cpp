@@ -29,7 +29,7 @@ constexpr StringLiteral kLoopsPipeline =
     "convert-linalg-to-loops,tg-cpu-kernel-abi,canonicalize";
 
 constexpr StringLiteral kLLVMPipeline =
-    "tg-approximate-math,func.func(lower-vector-multi-reduction),convert-vector-to-scf{full-unroll=true},"
+    "func.func(lower-vector-multi-reduction),convert-vector-to-scf{full-unroll=true},"
     "expand-strided-metadata,lower-affine,convert-math-to-funcs,"
     "convert-vector-to-llvm{vector-contract-lowering=outerproduct},finalize-memref-to-llvm,"
     "convert-scf-to-cf,convert-math-to-llvm,convert-arith-to-llvm,"
@@ -71,9 +71,20 @@ public:
                              pm, errors);
   }
 
-  LogicalResult buildPipeline(OpPassManager &pm, const TargetOptions &,
+  LogicalResult buildPipeline(OpPassManager &pm, const TargetOptions &options,
                               llvm::raw_ostream &errors) const override {
-    return parsePassPipeline((kLoopsPipeline + "," + kLLVMPipeline).str(), pm, errors);
+    std::string error;
+    FailureOr<CPUMachine> machine = cpuMachine(options.triple, options.chip, options.portable, error);
+    if (failed(machine)) {
+      errors << error;
+      return failure();
+    }
+    // AVX-512's vscalefps scales by 2^n in one instruction.
+    bool ldexp = StringRef(machine->features).contains("+avx512f");
+    std::string approximateMath =
+        std::string("tg-approximate-math{ldexp=") + (ldexp ? "true" : "false") + "},";
+    return parsePassPipeline((kLoopsPipeline + "," + approximateMath + kLLVMPipeline).str(), pm,
+                             errors);
   }
 
   FailureOr<TargetBinary> serialize(ModuleOp module, const TargetOptions &options,
