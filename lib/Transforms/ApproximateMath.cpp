@@ -78,11 +78,39 @@ constexpr float kExp2Polynomial[] = {1.0f,
                                      0.0013395261485129595f,
                                      0.0001505463442299515f};
 
+/// p · 2^n in two halves, each a normal float, so the result rounds
+/// correctly into the subnormals and overflows to inf.
+Value scaleByHalves(const Builder &e, Value p, Value n) {
+  Value half = arith::ShRSIOp::create(e.b, e.loc, n, e.i(1));
+  Value rest = arith::SubIOp::create(e.b, e.loc, n, half);
+  return e.mul(e.mul(p, e.powerOfTwo(half)), e.powerOfTwo(rest));
+}
+
+/// p · 2^n by llvm.ldexp: one rounding, into the subnormals or to inf alike
+/// (vscalefps). LLVM's vectors have one axis.
+Value scaleByLdexp(const Builder &e, Value p, Value n) {
+  OpBuilder &b = e.b;
+  auto flat = [&](Value v) -> Value {
+    auto vector = dyn_cast<VectorType>(v.getType());
+    if (!vector || vector.getRank() <= 1)
+      return v;
+    return vector::ShapeCastOp::create(
+        b, e.loc, VectorType::get({vector.getNumElements()}, vector.getElementType()), v);
+  };
+  Value flatP = flat(p);
+  Value scaled = LLVM::CallIntrinsicOp::create(b, e.loc, flatP.getType(),
+                                               b.getStringAttr("llvm.ldexp"),
+                                               ValueRange{flatP, flat(n)})
+                     .getResult(0);
+  if (scaled.getType() == e.type)
+    return scaled;
+  return vector::ShapeCastOp::create(b, e.loc, e.type, scaled);
+}
+
 /// exp2(x) → 2^n · p(x − n) with n = round(x), p the polynomial above on the
-/// reduced argument (|x − n| ≤ 0.5). 2^n is applied in two halves, each a
-/// normal float, so results round correctly into the subnormals and
-/// overflow to inf; with `ldexp`, by llvm.ldexp, which AVX-512 computes in
-/// one instruction (vscalefps) where the halves take eight.
+/// reduced argument (|x − n| ≤ 0.5), scaled by 2^n in two halves, or with
+/// `ldexp` by llvm.ldexp, which AVX-512 computes in one instruction
+/// (vscalefps) where the halves take eight.
 void expandExp2(math::Exp2Op op, bool ldexp) {
   OpBuilder b(op);
   Builder e{b, op.getLoc(), op.getType()};
@@ -96,29 +124,8 @@ void expandExp2(math::Exp2Op op, bool ldexp) {
   Value isNaN = arith::CmpFOp::create(b, e.loc, arith::CmpFPredicate::UNO, n, n);
   Value exponent = arith::FPToSIOp::create(
       b, e.loc, e.intType(), e.select(isNaN, e.f(0.0f), e.clamp(n, -252.0f, 254.0f)));
-  if (ldexp) {
-    // One rounding, into the subnormals or to inf alike (vscalefps). LLVM's
-    // vectors have one axis.
-    auto flat = [&](Value v) -> Value {
-      auto vector = dyn_cast<VectorType>(v.getType());
-      if (!vector || vector.getRank() <= 1)
-        return v;
-      return vector::ShapeCastOp::create(
-          b, e.loc, VectorType::get({vector.getNumElements()}, vector.getElementType()), v);
-    };
-    Value scaled = LLVM::CallIntrinsicOp::create(b, e.loc, flat(reduced).getType(),
-                                                 b.getStringAttr("llvm.ldexp"),
-                                                 ValueRange{flat(reduced), flat(exponent)})
-                       .getResult(0);
-    if (scaled.getType() != e.type)
-      scaled = vector::ShapeCastOp::create(b, e.loc, e.type, scaled);
-    op.replaceAllUsesWith(scaled);
-    op.erase();
-    return;
-  }
-  Value half = arith::ShRSIOp::create(b, e.loc, exponent, e.i(1));
-  Value rest = arith::SubIOp::create(b, e.loc, exponent, half);
-  op.replaceAllUsesWith(e.mul(e.mul(reduced, e.powerOfTwo(half)), e.powerOfTwo(rest)));
+  op.replaceAllUsesWith(ldexp ? scaleByLdexp(e, reduced, exponent)
+                              : scaleByHalves(e, reduced, exponent));
   op.erase();
 }
 

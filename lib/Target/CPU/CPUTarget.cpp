@@ -36,6 +36,15 @@ constexpr StringLiteral kLLVMPipeline =
     "convert-func-to-llvm{use-bare-ptr-memref-call-conv=1},convert-cf-to-llvm,"
     "convert-ub-to-llvm,reconcile-unrealized-casts,tg-cpu-entry-points";
 
+/// The machine `options` name; its error goes to `errors`.
+FailureOr<CPUMachine> machineOrReport(const TargetOptions &options, llvm::raw_ostream &errors) {
+  std::string error;
+  FailureOr<CPUMachine> machine = cpuMachine(options.triple, options.chip, options.portable, error);
+  if (failed(machine))
+    errors << error;
+  return machine;
+}
+
 class CPUTarget final : public TargetBackend {
 public:
   std::string name() const override { return "cpu"; }
@@ -55,12 +64,9 @@ public:
 
   LogicalResult buildKernelPipeline(OpPassManager &pm, const TargetOptions &options,
                                     llvm::raw_ostream &errors) const override {
-    std::string error;
-    FailureOr<CPUMachine> machine = cpuMachine(options.triple, options.chip, options.portable, error);
-    if (failed(machine)) {
-      errors << error;
+    FailureOr<CPUMachine> machine = machineOrReport(options, errors);
+    if (failed(machine))
       return failure();
-    }
     std::string optimizer = "tg-cpu-choose-opts{noopt=" +
                             std::string(options.noopt ? "true" : "false") +
                             " vector-bytes=" + std::to_string(cpuVectorBytes(*machine)) +
@@ -73,12 +79,9 @@ public:
 
   LogicalResult buildPipeline(OpPassManager &pm, const TargetOptions &options,
                               llvm::raw_ostream &errors) const override {
-    std::string error;
-    FailureOr<CPUMachine> machine = cpuMachine(options.triple, options.chip, options.portable, error);
-    if (failed(machine)) {
-      errors << error;
+    FailureOr<CPUMachine> machine = machineOrReport(options, errors);
+    if (failed(machine))
       return failure();
-    }
     // AVX-512's vscalefps scales by 2^n in one instruction.
     bool ldexp = StringRef(machine->features).contains("+avx512f");
     std::string approximateMath =

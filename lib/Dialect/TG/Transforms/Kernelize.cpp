@@ -492,29 +492,25 @@ bool readsOncePerRow(Value root, Value x, const llvm::DenseSet<Value> &realized,
   });
 }
 
-/// Whether the kernel computing `root` reads every buffer that `x` reads:
-/// then x's rows are in cache when the kernel reads them again. A product's
-/// sum read through a pool's window (a gradient of the layer after it)
-/// reads other buffers, and stays a kernel of its own, with its own tiles.
-bool readsWhatItReads(Value root, Value x, const llvm::DenseSet<Value> &realized) {
+/// Whether the kernel computing `root` reads every buffer in `inputs` (those
+/// a value it reads reads): then their rows are in cache when the kernel
+/// reads them again. A product's sum read through a pool's window (a
+/// gradient of the layer after it) reads other buffers, and stays a kernel
+/// of its own, with its own tiles.
+bool readsAll(Value root, ArrayRef<Value> inputs, const llvm::DenseSet<Value> &realized) {
   llvm::SetVector<Operation *> cone;
-  llvm::SetVector<Value> xInputs, rootInputs;
-  collectCone(x, realized, cone, xInputs);
-  cone.clear();
+  llvm::SetVector<Value> rootInputs;
   collectCone(root, realized, cone, rootInputs);
-  return llvm::all_of(xInputs, [&](Value input) { return rootInputs.contains(input); });
+  return llvm::all_of(inputs, [&](Value input) { return rootInputs.contains(input); });
 }
 
-/// Whether a reduction that `x` computes sums rows of kMinRowElements or
-/// more: shorter rows (a 2x2 pool window's count) leave the kernel's row
-/// tiles too small to vectorize, and cache nothing worth keeping (the pool's
-/// backward pass fused with its count: 5.3 ms, apart: 1.1 + 3.5 ms).
-bool reducesLongRows(Value x, const llvm::DenseSet<Value> &realized) {
+/// Whether a reduction among `ops` sums rows of kMinRowElements or more:
+/// shorter rows (a 2x2 pool window's count) leave the kernel's row tiles too
+/// small to vectorize, and cache nothing worth keeping (the pool's backward
+/// pass fused with its count: 5.3 ms, apart: 1.1 + 3.5 ms).
+bool reducesLongRows(ArrayRef<Operation *> ops) {
   constexpr int64_t kMinRowElements = 64;
-  llvm::SetVector<Operation *> cone;
-  llvm::SetVector<Value> inputs;
-  collectCone(x, realized, cone, inputs);
-  return llvm::any_of(cone, [](Operation *op) {
+  return llvm::any_of(ops, [](Operation *op) {
     auto reduce = dyn_cast<ReduceOp>(op);
     if (!reduce)
       return false;
@@ -531,9 +527,8 @@ bool reducesLongRows(Value x, const llvm::DenseSet<Value> &realized) {
 /// kernel that reads it, when that kernel reads it once per row (softmax's
 /// max and sum, a norm's mean and variance) and reads the buffers it reads.
 /// Each row is then read from cache again, not from memory, and the value's
-/// buffer goes. Backwards, so
-/// a value read by one that fuses (softmax's max, read by the sum) sees one
-/// kernel.
+/// buffer goes. Backwards, so a value read by one that fuses (softmax's
+/// max, read by the sum) sees one kernel.
 void fuseRowReductions(Block &block, const llvm::DenseSet<Value> &endedByBroadcast,
                        llvm::DenseSet<Value> &realized, IndexRules &rules) {
   for (Operation &op : llvm::reverse(block)) {
@@ -543,7 +538,12 @@ void fuseRowReductions(Block &block, const llvm::DenseSet<Value> &endedByBroadca
     if (!endedByBroadcast.contains(x) || !realized.contains(x))
       continue;
     Value root = soleReadingKernel(x, realized);
-    if (root && reducesLongRows(x, realized) && readsWhatItReads(root, x, realized) &&
+    if (!root)
+      continue;
+    llvm::SetVector<Operation *> cone;
+    llvm::SetVector<Value> inputs;
+    collectCone(x, realized, cone, inputs);
+    if (reducesLongRows(cone.getArrayRef()) && readsAll(root, inputs.getArrayRef(), realized) &&
         readsOncePerRow(root, x, realized, rules))
       realized.erase(x);
   }
