@@ -35,8 +35,10 @@
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <mutex>
@@ -251,6 +253,46 @@ void mlir::tg::registerCompilerDialects(DialectRegistry &registry) {
   registerAllDialects(registry);
   registerAllExtensions(registry);
   registerTGDialect(registry);
+}
+
+LogicalResult mlir::tg::checkIRNesting(const llvm::SourceMgr &sourceMgr,
+                                       llvm::raw_ostream &errors) {
+  StringRef text = sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBuffer();
+  // Only a closer that matches the innermost opener closes it, and the '>'
+  // of an arrow closes nothing.
+  SmallVector<char, 64> open;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '"') {
+      for (++i; i < text.size() && text[i] != '"'; ++i)
+        if (text[i] == '\\')
+          ++i; // an escaped quote does not end the string
+    } else if (c == '/' && text.substr(i).starts_with("//")) {
+      i = std::min(text.find('\n', i), text.size());
+    } else if (StringRef("([{<").contains(c)) {
+      open.push_back(c);
+      if (open.size() <= kMaxIRNesting)
+        continue;
+      sourceMgr.PrintMessage(errors, llvm::SMLoc::getFromPointer(text.data() + i),
+                             llvm::SourceMgr::DK_Error,
+                             "brackets nest deeper than " + std::to_string(kMaxIRNesting) +
+                                 " levels, more than tg reads");
+      return failure();
+    } else if (!open.empty() && ((c == ')' && open.back() == '(') ||
+                                 (c == ']' && open.back() == '[') ||
+                                 (c == '}' && open.back() == '{') ||
+                                 (c == '>' && open.back() == '<' && text[i - 1] != '-'))) {
+      open.pop_back();
+    }
+  }
+  return success();
+}
+
+OwningOpRef<ModuleOp> mlir::tg::parseModule(llvm::SourceMgr &sourceMgr, MLIRContext *context,
+                                            llvm::raw_ostream &errors) {
+  if (failed(checkIRNesting(sourceMgr, errors)))
+    return nullptr;
+  return parseSourceFile<ModuleOp>(sourceMgr, context);
 }
 
 FailureOr<std::string> mlir::tg::chooseFunction(ModuleOp module, StringRef requested,

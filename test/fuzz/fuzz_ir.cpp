@@ -14,9 +14,10 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
 
 #include <cstdlib>
 #include <memory>
@@ -72,11 +73,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       llvm::errs() << diagnostic.getLocation() << ": " << diagnostic << "\n";
     return mlir::success();
   });
-  // MLIR's lexer stops at the zero after its buffer, as a file read by
-  // tg-opt has; libFuzzer's bytes have none.
-  std::string text(reinterpret_cast<const char *>(data), size);
+  // MemoryBuffer's copy ends in the zero MLIR's lexer stops at, as a file
+  // read by tg-opt does; libFuzzer's bytes have none.
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(
+          llvm::StringRef(reinterpret_cast<const char *>(data), size), "fuzz-input"),
+      llvm::SMLoc());
   mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::parseSourceString<mlir::ModuleOp>(text, &session.context);
+      mlir::tg::parseModule(sourceMgr, &session.context, verbose ? llvm::errs() : llvm::nulls());
   if (!module)
     return 0;
   std::vector<std::string> functions;

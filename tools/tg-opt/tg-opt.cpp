@@ -5,15 +5,21 @@
 // targets' pipelines come from the target registry; `--load-target=PATH`
 // loads a target plug-in, as TG_TARGET_PATH does; `--print-targets` prints
 // the registered targets as the Markdown table docs/architecture.md shows.
+// Its input's bracket nesting is checked before MLIR's parser reads it, as
+// every tool's is (checkIRNesting).
 //
 //===----------------------------------------------------------------------===//
 
 #include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "tg/Compiler/Compiler.h"
 #include "tg/Support/Version.h"
 #include "tg/Target/TargetBackend.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -42,6 +48,7 @@ static void printTargets(llvm::raw_ostream &os) {
 }
 
 int main(int argc, char **argv) {
+  llvm::InitLLVM crashReports(argc, argv);
   ::tg::setVersionPrinter();
   // Target plug-ins register pipelines, so they load before options parse.
   std::vector<char *> args;
@@ -70,6 +77,33 @@ int main(int argc, char **argv) {
   // gpu-module-to-binary translates kernels to LLVM IR.
   mlir::registerAllToLLVMIRTranslations(registry);
 
-  return mlir::asMainReturnCode(mlir::MlirOptMain(int(args.size()), args.data(),
-                                                  "tinygrad-mlir optimizer driver\n", registry));
+  auto [inputFile, outputFile] = mlir::registerAndParseCLIOptions(
+      int(args.size()), args.data(), "tinygrad-mlir optimizer driver\n", registry);
+  mlir::MlirOptMainConfig config = mlir::MlirOptMainConfig::createFromCLOptions();
+  if (config.shouldShowDialects() || config.shouldListPasses()) // they read no input
+    return mlir::asMainReturnCode(
+        mlir::MlirOptMain(int(args.size()), args.data(), inputFile, outputFile, registry));
+
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> input = mlir::openInputFile(inputFile, &error);
+  if (!input) {
+    llvm::errs() << error << "\n";
+    return 1;
+  }
+  // The check reads the buffer through a source manager of its own, which
+  // must not own it: MlirOptMain does.
+  llvm::SourceMgr nesting;
+  nesting.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBuffer(input->getMemBufferRef()),
+                             llvm::SMLoc());
+  if (mlir::failed(mlir::tg::checkIRNesting(nesting, llvm::errs())))
+    return 1;
+  std::unique_ptr<llvm::ToolOutputFile> output = mlir::openOutputFile(outputFile, &error);
+  if (!output) {
+    llvm::errs() << error << "\n";
+    return 1;
+  }
+  if (mlir::failed(mlir::MlirOptMain(output->os(), std::move(input), registry, config)))
+    return 1;
+  output->keep();
+  return 0;
 }

@@ -9,6 +9,7 @@
 #ifndef TG_COMPILER_COMPILER_H
 #define TG_COMPILER_COMPILER_H
 
+#include "mlir/IR/OwningOpRef.h"
 #include "mlir/Support/LLVM.h"
 
 #include <cstdint>
@@ -18,10 +19,12 @@
 
 namespace llvm {
 class raw_ostream;
-}
+class SourceMgr;
+} // namespace llvm
 
 namespace mlir {
 class DialectRegistry;
+class MLIRContext;
 class ModuleOp;
 namespace tg {
 
@@ -87,6 +90,22 @@ void registerTGPipelines();
 /// dialect (with its canonicalization patterns) among them: what a context
 /// that compiles needs.
 void registerCompilerDialects(DialectRegistry &registry);
+
+/// How deeply brackets ([, {, (, <) may nest in IR text the tools read.
+/// MLIR's parser recurses once per level, so a few thousand overflow the
+/// stack; the deepest of our tests and examples nests 6.
+constexpr unsigned kMaxIRNesting = 256;
+
+/// Fails, with an error located at the first bracket that opens deeper than
+/// kMaxIRNesting (on `errors`), when the main buffer of `sourceMgr` nests
+/// that deep. Brackets in strings and comments do not count.
+LogicalResult checkIRNesting(const llvm::SourceMgr &sourceMgr, llvm::raw_ostream &errors);
+
+/// The module in the main buffer of `sourceMgr`, parsed as parseSourceFile
+/// does after checkIRNesting: what every tool that reads IR text calls.
+/// Errors go to the context's diagnostic handler, the nesting's to `errors`.
+OwningOpRef<ModuleOp> parseModule(llvm::SourceMgr &sourceMgr, MLIRContext *context,
+                                  llvm::raw_ostream &errors);
 
 /// The function a tool compiles: `requested`, or when it is empty the
 /// module's only public function with a body. On failure, a sentence in
