@@ -48,6 +48,37 @@ using namespace mlir::tg;
 
 namespace {
 
+/// Where in `text` the first bracket deeper than kMaxIRNesting opens, or
+/// StringRef::npos. Only a closer that matches the innermost opener closes
+/// it, and the '>' of an arrow closes nothing.
+size_t findTooDeepBracket(StringRef text) {
+  SmallVector<char, 64> open;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '"') {
+      for (++i; i < text.size() && text[i] != '"'; ++i)
+        if (text[i] == '\\')
+          ++i; // an escaped quote does not end the string
+    } else if (c == '/' && text.substr(i).starts_with("//")) {
+      i = std::min(text.find('\n', i), text.size());
+    } else if (StringRef("([{<").contains(c)) {
+      open.push_back(c);
+      if (open.size() > kMaxIRNesting)
+        return i;
+    } else if (!open.empty() && ((c == ')' && open.back() == '(') ||
+                                 (c == ']' && open.back() == '[') ||
+                                 (c == '}' && open.back() == '{') ||
+                                 (c == '>' && open.back() == '<' && text[i - 1] != '-'))) {
+      open.pop_back();
+    }
+  }
+  return StringRef::npos;
+}
+
+std::string tooDeepMessage() {
+  return "brackets nest deeper than " + std::to_string(kMaxIRNesting) + " levels, more than tg reads";
+}
+
 void registerPasses() {
   static std::once_flag once;
   std::call_once(once, [] {
@@ -163,6 +194,9 @@ LogicalResult forceKernelOpts(ModuleOp module, const std::map<std::string, std::
           error << " @" << other.getName();
       return error;
     }
+    if (size_t tooDeep = findTooDeepBracket(text); tooDeep != StringRef::npos)
+      return kernel.emitError("tg: the opts for @")
+             << name << " at character " << tooDeep + 1 << ": " << tooDeepMessage();
     auto opts = dyn_cast_or_null<KernelOptsAttr>(parseAttribute(text, module.getContext()));
     if (!opts)
       return kernel.emitError("tg: the opts for @") << name << " are not a #tg.opts<...>: " << text;
@@ -258,34 +292,12 @@ void mlir::tg::registerCompilerDialects(DialectRegistry &registry) {
 LogicalResult mlir::tg::checkIRNesting(const llvm::SourceMgr &sourceMgr,
                                        llvm::raw_ostream &errors) {
   StringRef text = sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBuffer();
-  // Only a closer that matches the innermost opener closes it, and the '>'
-  // of an arrow closes nothing.
-  SmallVector<char, 64> open;
-  for (size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    if (c == '"') {
-      for (++i; i < text.size() && text[i] != '"'; ++i)
-        if (text[i] == '\\')
-          ++i; // an escaped quote does not end the string
-    } else if (c == '/' && text.substr(i).starts_with("//")) {
-      i = std::min(text.find('\n', i), text.size());
-    } else if (StringRef("([{<").contains(c)) {
-      open.push_back(c);
-      if (open.size() <= kMaxIRNesting)
-        continue;
-      sourceMgr.PrintMessage(errors, llvm::SMLoc::getFromPointer(text.data() + i),
-                             llvm::SourceMgr::DK_Error,
-                             "brackets nest deeper than " + std::to_string(kMaxIRNesting) +
-                                 " levels, more than tg reads");
-      return failure();
-    } else if (!open.empty() && ((c == ')' && open.back() == '(') ||
-                                 (c == ']' && open.back() == '[') ||
-                                 (c == '}' && open.back() == '{') ||
-                                 (c == '>' && open.back() == '<' && text[i - 1] != '-'))) {
-      open.pop_back();
-    }
-  }
-  return success();
+  size_t tooDeep = findTooDeepBracket(text);
+  if (tooDeep == StringRef::npos)
+    return success();
+  sourceMgr.PrintMessage(errors, llvm::SMLoc::getFromPointer(text.data() + tooDeep),
+                         llvm::SourceMgr::DK_Error, tooDeepMessage());
+  return failure();
 }
 
 OwningOpRef<ModuleOp> mlir::tg::parseModule(llvm::SourceMgr &sourceMgr, MLIRContext *context,

@@ -22,6 +22,9 @@
 // UNKNOWN: error: tg: no kernel @r_9 to give opts to; the kernels are @r_4_4_4_3_3_3
 // RUN: not tg-run %s --random --kernel-opts='r_4_4_4_3_3_3=#tg.launch<threads = 1>' 2>&1 | FileCheck %s --check-prefix=NOTOPTS
 // NOTOPTS: error: tg: the opts for @r_4_4_4_3_3_3 are not a #tg.opts<...>
+// Opts nested too deep for MLIR's parser (deep-nesting.mlir) are refused first.
+// RUN: not tg-run %s --random --kernel-opts="r_4_4_4_3_3_3=#tg.opts<split = -1, vectorize = true, tile = $(%python -c "print('[' * 9000)")" 2>&1 | FileCheck %s --check-prefix=DEEP
+// DEEP: error: tg: the opts for @r_4_4_4_3_3_3 at character 302: brackets nest deeper than 256 levels, more than tg reads
 // RUN: not tg-run %s --random --kernel-opts='r_4_4_4_3_3_3=#tg.opts<split = 5, vectorize = false>' 2>&1 | FileCheck %s --check-prefix=MISFIT
 // MISFIT: error: tg.opts splits loop 5, which is not a parallel loop of the kernel's last stage
 // RUN: not tg-run %s --random --kernel-opts='r_4_4_4_3_3_3=#tg.opts<split = -1, vectorize = true, tile = [4, 1, 4, 1, 1, 1], outer = 0>' 2>&1 | FileCheck %s --check-prefix=OUTER
