@@ -70,7 +70,7 @@ public:
     std::string optimizer = "tg-cpu-choose-opts{noopt=" +
                             std::string(options.noopt ? "true" : "false") +
                             " vector-bytes=" + std::to_string(cpuVectorBytes(*machine)) +
-                            "},func.func(tg-cpu-apply-opts)";
+                            "},func.func(tg-cpu-apply-opts,tg-cpu-share-row-values)";
     return parsePassPipeline((kToArithPipeline + "," + kPreparePipeline + "," + optimizer + "," +
                               kBufferizePipeline + ",func.func(buffer-loop-hoisting),tg-cpu-free-scratch,func.func(tg-cpu-stream-stores)")
                                  .str(),

@@ -199,6 +199,26 @@ def TGCPUFreeScratch : Pass<"tg-cpu-free-scratch", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
+def TGCPUShareRowValues : Pass<"tg-cpu-share-row-values", "::mlir::func::FuncOp"> {
+  let summary = "Compute once what a row's reduction and its outputs both compute";
+  let description = [{
+    In a kernel (`tg.kernel`) after `tg-cpu-apply-opts`, a loop that reduces
+    a value over a row in vectors (`acc + v`; softmax's sum of
+    exp2(x - max)) and a later loop of the same block over the same
+    iterations that computes the same value again (softmax's outputs,
+    exp2(x - max) · 1/sum) share it: the reduction's loop also writes each
+    vector into a row of scratch (`tensor.empty`, one row long, carried by
+    the loop) and the later loop reads it from there. Only values whose
+    computation takes a math function or a division are kept: a store and a
+    load from L1 cost less than an exp2 polynomial, not less than a
+    subtraction. Loops with other bounds or steps, values that depend on
+    what the loop carries, and values the later loop does not compute are
+    left alone.
+  }];
+  let dependentDialects = ["::mlir::tensor::TensorDialect", "::mlir::vector::VectorDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def TGCPUStreamStores : Pass<"tg-cpu-stream-stores", "::mlir::func::FuncOp"> {
   let summary = "Write large outputs with non-temporal stores";
   let description = [{
