@@ -145,11 +145,12 @@ void keepInScratch(scf::ForOp reduction, Value kept, scf::ForOp reader, Value re
 /// the same iterations; whether it did.
 bool shareOne(scf::ForOp reduction, RewriterBase &rewriter) {
   for (Value kept : reducedValues(reduction)) {
-    if (!stepsByVectors(reduction, cast<VectorType>(kept.getType()).getNumElements()))
+    int64_t width = cast<VectorType>(kept.getType()).getNumElements();
+    if (!stepsByVectors(reduction, width))
       continue;
     for (Operation *next = reduction->getNextNode(); next; next = next->getNextNode()) {
       auto reader = dyn_cast<scf::ForOp>(next);
-      if (!reader || !stepsByVectors(reader, cast<VectorType>(kept.getType()).getNumElements()) ||
+      if (!reader || !stepsByVectors(reader, width) ||
           getConstantIntValue(reader.getUpperBound()) !=
               getConstantIntValue(reduction.getUpperBound()))
         continue;

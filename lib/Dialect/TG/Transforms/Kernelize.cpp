@@ -594,7 +594,8 @@ bool isBroadcastFactor(Value x) {
 void realizeTiledOperands(ArrayRef<Value> candidates, llvm::DenseSet<Value> &realized) {
   for (Value candidate : candidates) {
     if (realized.contains(candidate) ||
-        cast<RankedTensorType>(candidate.getType()).getNumElements() < kMinTiledOperand)
+        cast<RankedTensorType>(candidate.getType()).getNumElements() < kMinTiledOperand ||
+        !isBroadcastFactor(candidate))
       continue;
     llvm::SetVector<Operation *> cone;
     llvm::SetVector<Value> inputs;
@@ -602,7 +603,7 @@ void realizeTiledOperands(ArrayRef<Value> candidates, llvm::DenseSet<Value> &rea
     bool elementwise = llvm::none_of(cone, [](Operation *op) { return isa<ReduceOp>(op); });
     bool computes = llvm::any_of(
         cone, [](Operation *op) { return !isMovementOp(op) && !isa<ConstOp>(op); });
-    if (elementwise && computes && !inputs.empty() && isBroadcastFactor(candidate))
+    if (elementwise && computes && !inputs.empty())
       realized.insert(candidate);
   }
 }
