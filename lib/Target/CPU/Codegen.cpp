@@ -28,6 +28,7 @@
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Host.h"
 
+#include <atomic>
 #include <mutex>
 #include <thread>
 
@@ -204,14 +205,14 @@ FailureOr<std::vector<std::string>> mlir::tg::emitCPUObjects(ModuleOp module,
   std::unique_ptr<llvm::Module> llvmModule = translateModuleToLLVMIR(module, llvmContext);
   if (!llvmModule)
     return module.emitError("tg: translating the kernels to LLVM IR failed");
-  // One part per core, when there are kernels enough and no single listing
+  // One part per kernel, when there are several and no single listing
   // (assembly, LLVM IR) is asked for.
   unsigned kernels = llvm::count_if(*llvmModule, [](const llvm::Function &f) {
     return !f.isDeclaration();
   });
-  unsigned parts = std::min(kernels, llvm::hardware_concurrency().compute_thread_count());
+  unsigned workers = std::min(kernels, llvm::hardware_concurrency().compute_thread_count());
   std::string error;
-  if (parts <= 1 || options.assembly || options.llvmIR) {
+  if (workers <= 1 || options.assembly || options.llvmIR) {
     FailureOr<std::string> object = emitCPUObject(*llvmModule, options, error);
     if (failed(object))
       return module.emitError("tg: ") << error;
@@ -223,32 +224,39 @@ FailureOr<std::vector<std::string>> mlir::tg::emitCPUObjects(ModuleOp module,
   for (llvm::GlobalValue &value : llvmModule->global_values())
     if (!value.isDeclaration() && (value.hasLinkOnceLinkage() || value.hasWeakLinkage()))
       value.setLinkage(llvm::GlobalValue::ExternalLinkage);
-  // Each part goes to its own thread as bitcode, read into a context of its
-  // own: an LLVMContext is not shared between threads. The parts are
-  // balanced by size: round robin over the module's functions gave one
-  // part nearly every kernel (the CNN step's: 870 ms against 30).
+  // Each part goes to a worker as bitcode, read into a context of its own:
+  // an LLVMContext is not shared between threads. Workers take the largest
+  // part left: with one part per core, SplitModule's balance by size gave
+  // the CNN step's workers 376 and 695 ms, as one kernel's code takes
+  // longer than its size says.
   std::vector<llvm::SmallString<0>> bitcode;
   llvm::SplitModule(
-      *llvmModule, parts,
+      *llvmModule, kernels,
       [&](std::unique_ptr<llvm::Module> part) {
+        if (llvm::none_of(*part, [](const llvm::Function &f) { return !f.isDeclaration(); }))
+          return;
         llvm::raw_svector_ostream os(bitcode.emplace_back());
         llvm::WriteBitcodeToFile(*part, os);
       },
       /*PreserveLocals=*/false, /*RoundRobin=*/false);
+  llvm::sort(bitcode, [](const auto &a, const auto &b) { return a.size() > b.size(); });
   std::vector<std::string> objects(bitcode.size()), errors(bitcode.size());
+  std::atomic<size_t> next = 0;
   std::vector<std::thread> threads;
-  for (size_t i = 0; i < bitcode.size(); ++i)
-    threads.emplace_back([&, i] {
-      llvm::LLVMContext context;
-      llvm::Expected<std::unique_ptr<llvm::Module>> part = llvm::parseBitcodeFile(
-          llvm::MemoryBufferRef(bitcode[i].str(), "kernels"), context);
-      if (!part) {
-        errors[i] = llvm::toString(part.takeError());
-        return;
+  for (unsigned worker = 0; worker < workers; ++worker)
+    threads.emplace_back([&] {
+      for (size_t i = next++; i < bitcode.size(); i = next++) {
+        llvm::LLVMContext context;
+        llvm::Expected<std::unique_ptr<llvm::Module>> part = llvm::parseBitcodeFile(
+            llvm::MemoryBufferRef(bitcode[i].str(), "kernels"), context);
+        if (!part) {
+          errors[i] = llvm::toString(part.takeError());
+          continue;
+        }
+        FailureOr<std::string> object = emitCPUObject(**part, options, errors[i]);
+        if (succeeded(object))
+          objects[i] = std::move(*object);
       }
-      FailureOr<std::string> object = emitCPUObject(**part, options, errors[i]);
-      if (succeeded(object))
-        objects[i] = std::move(*object);
     });
   for (std::thread &thread : threads)
     thread.join();
