@@ -444,6 +444,59 @@ bool tileElementwise(linalg::GenericOp root, ArrayRef<int64_t> ranges,
   return true;
 }
 
+/// Elementwise kernels that read an operand transposed (a weight's
+/// [cout, cin, ky, kx] copied as [cin, ky, kx, cout]): a block of a vector
+/// of outputs along the innermost loop by a few contiguous elements of the
+/// transposed operand, along the loops of its last axes (kx and ky whole,
+/// a 2-d transpose's column 8 at a time). Each row of the block is then a
+/// contiguous read and each column a vector store, where one vector of
+/// outputs at a time reads every element from another cache line: ResNet's
+/// 512x512x3x3 weight, 2.85 -> 0.52 ms; a 512x4608 transpose, 2.71 -> 0.56.
+bool tileTransposedRead(linalg::GenericOp root, ArrayRef<int64_t> ranges, int64_t vectorBytes,
+                        SmallVector<int64_t> &tile) {
+  constexpr int64_t kContiguousRun = 8, kWholeLoopsUpTo = 16;
+  if (root.getNumReductionLoops() != 0 || ranges.empty() || !root.hasPureTensorSemantics() ||
+      readsThroughIndices(root, /*orLoopIndices=*/true))
+    return false;
+  unsigned innermost = ranges.size() - 1;
+  AffineMap transposed;
+  for (AffineMap map : root.getIndexingMapsArray()) {
+    if (!map.isProjectedPermutation())
+      return false;
+    std::optional<unsigned> axis =
+        map.getResultPosition(getAffineDimExpr(innermost, map.getContext()));
+    if (axis && *axis + 1 != map.getNumResults() && !transposed)
+      transposed = map;
+  }
+  int64_t elementBits =
+      getElementTypeOrSelf(root.getDpsInits()[0].getType()).getIntOrFloatBitWidth();
+  int64_t width = vectorBytes * 8 / elementBits;
+  while (width >= 4 && ranges[innermost] % width != 0)
+    width /= 2;
+  if (!transposed || width < 4)
+    return false;
+  SmallVector<int64_t> block(ranges.size(), 1);
+  block[innermost] = width;
+  int64_t run = 1;
+  for (unsigned axis = transposed.getNumResults(); axis-- > 0 && run < kContiguousRun;) {
+    unsigned loop = transposed.getDimPosition(axis);
+    if (loop == innermost)
+      break;
+    block[loop] = run * ranges[loop] <= kWholeLoopsUpTo
+                      ? ranges[loop]
+                      : largestDivisorUpTo(ranges[loop], kContiguousRun / run);
+    run *= block[loop];
+    if (block[loop] < ranges[loop])
+      break;
+  }
+  // One element of it per row is a gather, which LLVM's scalar loop does
+  // as well.
+  if (run == 1)
+    return false;
+  tile = std::move(block);
+  return true;
+}
+
 /// Whether an elementwise epilogue's tile vectorizes once its unit loops
 /// are dropped: every operand is read along loops, or at 0 on a unit axis.
 bool epilogueVectorizes(linalg::GenericOp root) {
@@ -520,14 +573,15 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
     SmallVector<int64_t> tile;
     int64_t vectorLoop = -1;
     bool sumOfProducts = false;
-    bool vectorize = !readsOrWritesBool(main.op) && !readsOrWritesBool(root) &&
-                     ((sumOfProducts =
-                           tileSumOfProducts(main.op, ranges, vectorBytes, tile, vectorLoop)) ||
-                      tileDotProducts(main.op, ranges, vectorBytes, tile) ||
-                      tileRowReduction(main.op, ranges, vectorBytes, tile) ||
-                      (main.op == root && tileWindowReduction(root, ranges, tile)) ||
-                      (main.op == root && tileElementwise(root, ranges, tile))) &&
-                     (main.op == root || epilogueVectorizes(root));
+    bool vectorize =
+        !readsOrWritesBool(main.op) && !readsOrWritesBool(root) &&
+        ((sumOfProducts = tileSumOfProducts(main.op, ranges, vectorBytes, tile, vectorLoop)) ||
+         tileDotProducts(main.op, ranges, vectorBytes, tile) ||
+         tileRowReduction(main.op, ranges, vectorBytes, tile) ||
+         (main.op == root && tileWindowReduction(root, ranges, tile)) ||
+         (main.op == root && tileElementwise(root, ranges, tile)) ||
+         (main.op == root && tileTransposedRead(root, ranges, vectorBytes, tile))) &&
+        (main.op == root || epilogueVectorizes(root));
 
     int64_t outer = vectorize && sumOfProducts && main.op == root
                         ? outerReduction(main.op, ranges, tile)

@@ -237,10 +237,13 @@ func.func private @E_256_256(%x: tensor<256x256xf32>, %b: tensor<256xf32>, %out:
 
 // -----
 
-// A transposed read is not contiguous along the innermost loop: no vectors,
-// but the work is still split.
+// A transposed read is not contiguous along the innermost loop: blocks of
+// a vector of outputs (16, four with 16-byte vectors) by 8 contiguous
+// elements of the transposed input.
 // CHECK-LABEL: func.func private @E_256_256_T
-// CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = false>
+// CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [8, 16]>
+// SSE-LABEL: func.func private @E_256_256_T
+// SSE-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [8, 4]>
 #t = affine_map<(i, j) -> (j, i)>
 #id2 = affine_map<(i, j) -> (i, j)>
 func.func private @E_256_256_T(%x: tensor<256x256xf32>, %out: tensor<256x256xf32>) -> tensor<256x256xf32> attributes {tg.kernel} {
@@ -251,6 +254,58 @@ func.func private @E_256_256_T(%x: tensor<256x256xf32>, %out: tensor<256x256xf32
     linalg.yield %s : f32
   } -> tensor<256x256xf32>
   return %r : tensor<256x256xf32>
+}
+
+// -----
+
+// A convolution weight copied channels-last ([cout, cin, ky, kx] as
+// [cin, ky, kx, cout]): a vector of output channels by the whole 3x3 window,
+// the nine elements the transposed input holds contiguously.
+// CHECK-LABEL: func.func private @E_64_3_3_64
+// CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [1, 3, 3, 16]>
+#ohw = affine_map<(i, y, x, o) -> (o, i, y, x)>
+#ihwo = affine_map<(i, y, x, o) -> (i, y, x, o)>
+func.func private @E_64_3_3_64(%w: tensor<64x64x3x3xf32>, %out: tensor<64x3x3x64xf32>) -> tensor<64x3x3x64xf32> attributes {tg.kernel} {
+  %r = linalg.generic {indexing_maps = [#ohw, #ihwo], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%w : tensor<64x64x3x3xf32>) outs(%out : tensor<64x3x3x64xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  } -> tensor<64x3x3x64xf32>
+  return %r : tensor<64x3x3x64xf32>
+}
+
+// -----
+
+// A row of 17 (a prime) gives the transposed input one element per row of a
+// block, a gather: left scalar, as without the rule.
+// CHECK-LABEL: func.func private @E_3_12_17_8
+// CHECK-SAME: tg.opts = #tg.opts<split = -1, vectorize = false>
+#nchw = affine_map<(n, y, x, c) -> (n, c, y, x)>
+#nhwc = affine_map<(n, y, x, c) -> (n, y, x, c)>
+func.func private @E_3_12_17_8(%x: tensor<3x8x12x17xf32>, %out: tensor<3x12x17x8xf32>) -> tensor<3x12x17x8xf32> attributes {tg.kernel} {
+  %r = linalg.generic {indexing_maps = [#nchw, #nhwc], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%x : tensor<3x8x12x17xf32>) outs(%out : tensor<3x12x17x8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  } -> tensor<3x12x17x8xf32>
+  return %r : tensor<3x12x17x8xf32>
+}
+
+// -----
+
+// A transpose whose innermost loop has 3 elements has no vector of outputs
+// to make: left scalar (and, at 12288 iterations, not split).
+// CHECK-LABEL: func.func private @E_4096_3_T
+// CHECK-SAME: tg.opts = #tg.opts<split = -1, vectorize = false>
+#t3 = affine_map<(i, j) -> (j, i)>
+#id3 = affine_map<(i, j) -> (i, j)>
+func.func private @E_4096_3_T(%x: tensor<3x4096xf32>, %out: tensor<4096x3xf32>) -> tensor<4096x3xf32> attributes {tg.kernel} {
+  %r = linalg.generic {indexing_maps = [#t3, #id3], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<3x4096xf32>) outs(%out : tensor<4096x3xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  } -> tensor<4096x3xf32>
+  return %r : tensor<4096x3xf32>
 }
 
 // -----

@@ -98,6 +98,15 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
       reads through computed indices, every operand contiguous or broadcast
       along the innermost loop): the innermost loop is tiled by the largest
       of 64, 32, 16, 8 that divides it and vectorized.
+    - Elementwise with a transposed read (as above, but an operand reads
+      the innermost loop along another axis than its last: a weight copied
+      channels-last, a 2-d transpose): the innermost loop is tiled by the
+      widest power of two up to a vector that divides it (at least 4), and
+      the loops of that operand's last axes, from its last, by their whole
+      extent while the block stays within 16 elements (a 3x3 window) or else
+      by a divisor of up to 8, until 8 of its elements are contiguous;
+      vectorized. Each block reads rows of the transposed operand and
+      stores vectors of outputs.
     - Outer reduction (a register-tiled sum of products without an epilogue,
       at least two reduction loops): when each tile's whole reduction reads
       more than 1 MB of its inputs (a weight gradient's sum over the batch

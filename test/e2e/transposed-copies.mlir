@@ -1,0 +1,31 @@
+// Kernels that read an operand transposed (tg-cpu-choose-opts' blocks of a
+// vector of outputs by a few contiguous elements of the transposed input)
+// give the unoptimized kernels' results bit for bit, and the blocks are
+// carried out as chosen, not replaced by a fallback.
+//
+// RUN: env NOOPT=1 tg-run %s --function=weight --random --output=%t.weight.noopt
+// RUN: env DEBUG=4 tg-run %s --function=weight --random --output=%t.weight 2>&1 | FileCheck %s --check-prefix=WEIGHT
+// RUN: cmp %t.weight.noopt %t.weight
+// RUN: env NOOPT=1 tg-run %s --function=transpose --random --output=%t.transpose.noopt
+// RUN: env DEBUG=4 tg-run %s --function=transpose --random --output=%t.transpose 2>&1 | FileCheck %s --check-prefix=TRANSPOSE
+// RUN: cmp %t.transpose.noopt %t.transpose
+//
+// WEIGHT-NOT: applied
+// WEIGHT: func.func private @E_32_3_3_64({{.*}}tg.opts = #tg.opts<split = -1, vectorize = true, tile = [1, 3, 3, 16]>
+// WEIGHT-NOT: applied
+// TRANSPOSE-NOT: applied
+// TRANSPOSE: func.func private @E_520_96({{.*}}tg.opts = #tg.opts<split = 0, vectorize = true, tile = [8, 16]>
+// TRANSPOSE-NOT: applied
+
+// A convolution's weight, channels-last.
+func.func @weight(%w: tensor<64x32x3x3xf32>) -> tensor<32x3x3x64xf32> {
+  %p = tg.permute %w [1, 2, 3, 0] : tensor<64x32x3x3xf32> -> tensor<32x3x3x64xf32>
+  return %p : tensor<32x3x3x64xf32>
+}
+
+// A transpose added to another matrix; 520 rows are 65 blocks of 8.
+func.func @transpose(%x: tensor<96x520xf32>, %y: tensor<520x96xf32>) -> tensor<520x96xf32> {
+  %p = tg.permute %x [1, 0] : tensor<96x520xf32> -> tensor<520x96xf32>
+  %s = tg.add %p, %y : tensor<520x96xf32>
+  return %s : tensor<520x96xf32>
+}
