@@ -51,6 +51,65 @@ SmallVector<unsigned> droppableLoops(linalg::GenericOp generic) {
   return loops;
 }
 
+/// Whether `value` is a kernel argument, reshaped or not: a slice of it
+/// stands between no two stages the kernel optimizer fuses.
+bool isReshapedArgument(Value value) {
+  while (Operation *op = value.getDefiningOp()) {
+    if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(op))
+      return false;
+    value = op->getOperand(0);
+  }
+  return true;
+}
+
+/// An input read at a constant index along an axis of more elements (a
+/// stride-2 convolution's input, [.., 14, 2, ..] read at 0) → that index's
+/// slice of it, read at 0, a size-1 axis the unit-dims patterns then fold:
+/// every map a projected permutation, which vectorizing a tile requires
+/// (ResNet's 1x1 stride-2 downsample ran as scalars).
+struct SliceConstantReads : OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::GenericOp generic,
+                                PatternRewriter &rewriter) const override {
+    auto kernel = generic->getParentOfType<func::FuncOp>();
+    if (!kernel || !kernel->hasAttr("tg.kernel") || !generic.hasPureTensorSemantics())
+      return failure();
+    for (OpOperand *input : generic.getDpsInputOperands()) {
+      auto type = dyn_cast<RankedTensorType>(input->get().getType());
+      AffineMap map = generic.getMatchingIndexingMap(input);
+      if (!type || !type.hasStaticShape() || !isReshapedArgument(input->get()))
+        continue;
+      SmallVector<OpFoldResult> offsets, sizes, strides;
+      SmallVector<AffineExpr> reads;
+      bool sliced = false;
+      for (auto [axis, result] : llvm::enumerate(map.getResults())) {
+        auto constant = dyn_cast<AffineConstantExpr>(result);
+        bool slice = constant && type.getDimSize(axis) != 1;
+        sliced |= slice;
+        offsets.push_back(rewriter.getIndexAttr(slice ? constant.getValue() : 0));
+        sizes.push_back(rewriter.getIndexAttr(slice ? 1 : type.getDimSize(axis)));
+        strides.push_back(rewriter.getIndexAttr(1));
+        reads.push_back(slice ? rewriter.getAffineConstantExpr(0) : result);
+      }
+      if (!sliced)
+        continue;
+      rewriter.setInsertionPoint(generic);
+      Value slice = tensor::ExtractSliceOp::create(rewriter, generic.getLoc(), input->get(),
+                                                   offsets, sizes, strides);
+      SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+      maps[input->getOperandNumber()] =
+          AffineMap::get(map.getNumDims(), map.getNumSymbols(), reads, getContext());
+      rewriter.modifyOpInPlace(generic, [&] {
+        input->set(slice);
+        generic.setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(maps));
+      });
+      return success();
+    }
+    return failure();
+  }
+};
+
 struct DropUnitDimsPass : tg::impl::TGCPUDropUnitDimsBase<DropUnitDimsPass> {
   void runOnOperation() override {
     linalg::ControlDropUnitDims control;
@@ -65,6 +124,7 @@ struct DropUnitDimsPass : tg::impl::TGCPUDropUnitDimsBase<DropUnitDimsPass> {
     linalg::populateFoldUnitExtentDimsPatterns(patterns, control);
     linalg::populateFoldUnitExtentDimsCanonicalizationPatterns(patterns, control);
     linalg::populateEraseUnusedOperandsAndResultsPatterns(patterns);
+    patterns.add<SliceConstantReads>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
   }

@@ -118,3 +118,55 @@ func.func @not_a_kernel(%a: tensor<4x1x8xf32>, %out: tensor<4x8xf32>) -> tensor<
   } -> tensor<4x8xf32>
   return %r : tensor<4x8xf32>
 }
+
+// -----
+
+// A stride-2 read ([4, 14, 2] read at 0 on its last axis) becomes a slice of
+// the argument at that index, whose size-1 axis then folds away: the map is
+// a projected permutation.
+// CHECK-LABEL: func.func private @E_4_14
+// CHECK-SAME: (%[[X:.*]]: tensor<4x28xf32>, %[[OUT:.*]]: tensor<4x14xf32>)
+// CHECK: %[[ROWS:.*]] = tensor.expand_shape %[[X]] {{\[}}[0], [1, 2]] output_shape [4, 14, 2]
+// CHECK: %[[EVEN:.*]] = tensor.extract_slice %[[ROWS]][0, 0, 0] [4, 14, 1] [1, 1, 1] : tensor<4x14x2xf32> to tensor<4x14xf32>
+// CHECK: linalg.generic {indexing_maps = [#[[ID:.*]], #[[ID]]], iterator_types = ["parallel", "parallel"]}
+// CHECK-SAME: ins(%[[EVEN]] : tensor<4x14xf32>) outs(%[[OUT]] : tensor<4x14xf32>)
+#even = affine_map<(d0, d1) -> (d0, d1, 0)>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func private @E_4_14(%x: tensor<4x28xf32>, %out: tensor<4x14xf32>) -> tensor<4x14xf32> attributes {tg.kernel} {
+  %rows = tensor.expand_shape %x [[0], [1, 2]] output_shape [4, 14, 2] : tensor<4x28xf32> into tensor<4x14x2xf32>
+  %r = linalg.generic {indexing_maps = [#even, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%rows : tensor<4x14x2xf32>) outs(%out : tensor<4x14xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %n = arith.negf %a : f32
+    linalg.yield %n : f32
+  } -> tensor<4x14xf32>
+  return %r : tensor<4x14xf32>
+}
+
+// -----
+
+// The same read of another stage's result is left as it is: a slice between
+// two stages would keep the kernel optimizer from fusing them.
+// CHECK-LABEL: func.func private @E_4_14_staged
+// CHECK-NOT: tensor.extract_slice
+// CHECK: linalg.generic {indexing_maps = [#{{.*}}, #{{.*}}], iterator_types = ["parallel", "parallel", "parallel"]}
+// CHECK: linalg.generic {indexing_maps = [#[[EVEN2:.*]], #{{.*}}], iterator_types = ["parallel", "parallel"]}
+// CHECK-NOT: tensor.extract_slice
+#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#even2 = affine_map<(d0, d1) -> (d0, d1, 0)>
+#id2b = affine_map<(d0, d1) -> (d0, d1)>
+func.func private @E_4_14_staged(%x: tensor<4x14x2xf32>, %out: tensor<4x14xf32>) -> tensor<4x14xf32> attributes {tg.kernel} {
+  %e = tensor.empty() : tensor<4x14x2xf32>
+  %n = linalg.generic {indexing_maps = [#id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%x : tensor<4x14x2xf32>) outs(%e : tensor<4x14x2xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %v = arith.negf %a : f32
+    linalg.yield %v : f32
+  } -> tensor<4x14x2xf32>
+  %r = linalg.generic {indexing_maps = [#even2, #id2b], iterator_types = ["parallel", "parallel"]}
+      ins(%n : tensor<4x14x2xf32>) outs(%out : tensor<4x14xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  } -> tensor<4x14xf32>
+  return %r : tensor<4x14xf32>
+}

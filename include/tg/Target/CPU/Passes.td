@@ -15,7 +15,12 @@ def TGCPUDropUnitDims : Pass<"tg-cpu-drop-unit-dims", "::mlir::ModuleOp"> {
     through projected permutations, as tiling one stage into another's tiles
     requires. The kernel's arguments keep their types (a size-1 axis of the
     output is collapsed by a reshape inside), and the unit loops that index
-    the output argument are kept.
+    the output argument are kept. An input read at a constant index along
+    an axis of more elements (a stride-2 convolution's input viewed as
+    [.., 14, 2, ..] and read at 0) is first sliced at that index when it is
+    a kernel argument, reshaped or not (a slice between two stages would
+    keep them from fusing); the slice's size-1 axis then folds like the
+    others.
   }];
   let dependentDialects = ["::mlir::tensor::TensorDialect", "::mlir::linalg::LinalgDialect"];
 }
