@@ -156,6 +156,14 @@ bool readsContiguously(AffineMap map, unsigned loop) {
                        [&](AffineExpr result) { return result.isFunctionOfDim(loop); });
 }
 
+/// How many elements of the generic's output type a vector of
+/// `vectorBytes` holds (at least one).
+int64_t vectorLanes(linalg::GenericOp generic, int64_t vectorBytes) {
+  int64_t elementBytes = std::max<int64_t>(
+      1, getElementTypeOrSelf(generic.getDpsInits()[0].getType()).getIntOrFloatBitWidth() / 8);
+  return std::max<int64_t>(1, vectorBytes / elementBytes);
+}
+
 /// The largest divisor of `extent` that is at most `limit`.
 int64_t largestDivisorUpTo(int64_t extent, int64_t limit) {
   for (int64_t d = std::min(extent, limit); d > 1; --d)
@@ -197,9 +205,7 @@ bool tileSumOfProducts(linalg::GenericOp root, ArrayRef<int64_t> ranges,
   auto inputMaps = llvm::map_to_vector(root.getDpsInputOperands(), [&](OpOperand *operand) {
     return root.getMatchingIndexingMap(operand);
   });
-  int64_t elementBytes = std::max<int64_t>(
-      1, getElementTypeOrSelf(root.getDpsInits()[0].getType()).getIntOrFloatBitWidth() / 8);
-  int64_t lanes = std::max<int64_t>(1, vectorBytes / elementBytes);
+  int64_t lanes = vectorLanes(root, vectorBytes);
   int64_t steps = reductionSteps(root, ranges);
 
   struct Choice {
@@ -326,9 +332,7 @@ bool tileDotProducts(linalg::GenericOp root, ArrayRef<int64_t> ranges, int64_t v
     if (second && !first && ranges[loop] > 1)
       columnLoop = loop;
   }
-  int64_t elementBytes = std::max<int64_t>(
-      1, getElementTypeOrSelf(root.getDpsInits()[0].getType()).getIntOrFloatBitWidth() / 8);
-  int64_t lanes = std::max<int64_t>(1, vectorBytes / elementBytes);
+  int64_t lanes = vectorLanes(root, vectorBytes);
   if (!rowLoop || !columnLoop || ranges[innermost] % lanes != 0 || ranges[innermost] < 2 * lanes)
     return false;
   tile.assign(ranges.size(), 1);
@@ -377,9 +381,7 @@ bool tileRowReduction(linalg::GenericOp root, ArrayRef<int64_t> ranges, int64_t 
       if (map.getDimPosition(r) == innermost)
         return false;
   }
-  int64_t elementBytes = std::max<int64_t>(
-      1, getElementTypeOrSelf(root.getDpsInits()[0].getType()).getIntOrFloatBitWidth() / 8);
-  int64_t lanes = std::max<int64_t>(1, vectorBytes / elementBytes);
+  int64_t lanes = vectorLanes(root, vectorBytes);
   int64_t width = largestDivisor(ranges[innermost], {4 * lanes, 2 * lanes, lanes, lanes / 2});
   if (width < 2 || ranges[innermost] < 2 * width)
     return false;
@@ -468,9 +470,7 @@ bool tileTransposedRead(linalg::GenericOp root, ArrayRef<int64_t> ranges, int64_
     if (axis && *axis + 1 != map.getNumResults() && !transposed)
       transposed = map;
   }
-  int64_t elementBits =
-      getElementTypeOrSelf(root.getDpsInits()[0].getType()).getIntOrFloatBitWidth();
-  int64_t width = vectorBytes * 8 / elementBits;
+  int64_t width = vectorLanes(root, vectorBytes);
   while (width >= 4 && ranges[innermost] % width != 0)
     width /= 2;
   if (!transposed || width < 4)

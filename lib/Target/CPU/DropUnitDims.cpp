@@ -54,12 +54,9 @@ SmallVector<unsigned> droppableLoops(linalg::GenericOp generic) {
 /// Whether `value` is a kernel argument, reshaped or not: a slice of it
 /// stands between no two stages the kernel optimizer fuses.
 bool isReshapedArgument(Value value) {
-  while (Operation *op = value.getDefiningOp()) {
-    if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(op))
-      return false;
-    value = op->getOperand(0);
-  }
-  return true;
+  while (isReshape(value.getDefiningOp()))
+    value = value.getDefiningOp()->getOperand(0);
+  return isa<BlockArgument>(value);
 }
 
 /// An input read at a constant index along an axis of more elements (a
