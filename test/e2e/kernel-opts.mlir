@@ -4,14 +4,14 @@
 //
 // RUN: env NOOPT=1 tg-run %s --random --output=%t.noopt
 // RUN: env DEBUG=2 tg-run %s --random --output=%t.forced \
-// RUN:   --kernel-opts='r_4_4_4_3_3_3=#tg.opts<split = -1, vectorize = true, tile = [4, 1, 4, 1, 1, 1]>' \
+// RUN:   --kernel-opts='r_4_4_4_3_3_3=#tg.opts<split = -1, vectorize = true, tile = [4, 1, 4, 1, 1, 3]>' \
 // RUN:   2>&1 | FileCheck %s --check-prefix=FALLBACK
 // RUN: cmp %t.noopt %t.forced
 // The optimizer's own choice compiles, with the same results.
 // RUN: env DEBUG=2 tg-run %s --random --output=%t.chosen 2>&1 | FileCheck %s --check-prefix=CHOSEN
 // RUN: cmp %t.noopt %t.chosen
 //
-// FALLBACK: tg: r_4_4_4_3_3_3: tg.opts: could not vectorize this tile with #tg.opts<split = -1, vectorize = true, tile = [4, 1, 4, 1, 1, 1]>; applied #tg.opts<split = -1, vectorize = true, tile = [1, 1, 1, 1, 1, 1]> instead
+// FALLBACK: tg: r_4_4_4_3_3_3: tg.opts: could not vectorize this tile with #tg.opts<split = -1, vectorize = true, tile = [4, 1, 4, 1, 1, 3]>; applied #tg.opts<split = -1, vectorize = true, tile = [1, 1, 1, 1, 1, 3]> instead
 // FALLBACK: r_4_4_4_3_3_3
 // CHOSEN-NOT: applied
 // CHOSEN: r_4_4_4_3_3_3

@@ -630,7 +630,9 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
       // reduction loop that every operand reads as a plain index stays, so
       // a sum of products still vectorizes to a vector.contract (lowered to
       // outer products).
-      main = dropUnitLoops(rewriter, generic, plainReductionLoop(generic));
+      generic = dropUnitLoops(rewriter, generic, plainReductionLoop(generic));
+      sliceStridedReads(rewriter, generic);
+      main = generic;
     }
     SmallVector<Operation *> tiles = {main};
     llvm::append_range(tiles, merges);
@@ -644,6 +646,78 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
       if (failed(vectorizeOne(op, rewriter)))
         return failure();
     return success();
+  }
+
+  /// A tile's read `s * d + c` (s > 1) of an input → a read `d` of the
+  /// input's slice from c with stride s: the vectorizer takes projected
+  /// permutations only, and a stride-2 convolution's row tile reads its
+  /// input `2x + kx`, kx fixed in the tile. Each element read is then a
+  /// scalar load broadcast over the tile's columns, as the outer products
+  /// use it.
+  static void sliceStridedReads(RewriterBase &rewriter, linalg::GenericOp tile) {
+    SmallVector<int64_t> ranges = tile.getStaticLoopRanges();
+    SmallVector<AffineMap> maps = tile.getIndexingMapsArray();
+    for (OpOperand *input : tile.getDpsInputOperands()) {
+      auto type = dyn_cast<RankedTensorType>(input->get().getType());
+      AffineMap &map = maps[input->getOperandNumber()];
+      if (!type || !type.hasStaticShape() || map.getNumSymbols() != 0)
+        continue;
+      SmallVector<OpFoldResult> offsets, sizes, strides;
+      SmallVector<AffineExpr> reads;
+      bool strided = false;
+      for (auto [axis, result] : llvm::enumerate(map.getResults())) {
+        std::optional<StridedRead> read = stridedRead(result, map.getNumDims());
+        if (read && !ShapedType::isDynamic(ranges[read->loop]) &&
+            read->offset + read->stride * (ranges[read->loop] - 1) < type.getDimSize(axis)) {
+          strided = true;
+          offsets.push_back(rewriter.getIndexAttr(read->offset));
+          sizes.push_back(rewriter.getIndexAttr(ranges[read->loop]));
+          strides.push_back(rewriter.getIndexAttr(read->stride));
+          reads.push_back(rewriter.getAffineDimExpr(read->loop));
+        } else {
+          offsets.push_back(rewriter.getIndexAttr(0));
+          sizes.push_back(rewriter.getIndexAttr(type.getDimSize(axis)));
+          strides.push_back(rewriter.getIndexAttr(1));
+          reads.push_back(result);
+        }
+      }
+      if (!strided)
+        continue;
+      rewriter.setInsertionPoint(tile);
+      Value slice = tensor::ExtractSliceOp::create(rewriter, tile.getLoc(), input->get(), offsets,
+                                                   sizes, strides);
+      map = AffineMap::get(map.getNumDims(), 0, reads, tile.getContext());
+      rewriter.modifyOpInPlace(tile, [&] { input->set(slice); });
+    }
+    rewriter.modifyOpInPlace(
+        tile, [&] { tile.setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(maps)); });
+  }
+
+  /// A read `stride * loop + offset` with stride > 1.
+  struct StridedRead {
+    unsigned loop;
+    int64_t stride, offset;
+  };
+  static std::optional<StridedRead> stridedRead(AffineExpr result, unsigned numDims) {
+    if (!result.isPureAffine())
+      return std::nullopt;
+    std::optional<StridedRead> read;
+    for (unsigned dim = 0; dim < numDims; ++dim) {
+      int64_t stride = coefficientOf(result, dim, numDims);
+      if (stride == 0)
+        continue;
+      if (read || stride < 2)
+        return std::nullopt;
+      read = StridedRead{dim, stride, 0};
+    }
+    if (!read)
+      return std::nullopt;
+    SmallVector<AffineExpr> zeros(numDims, getAffineConstantExpr(0, result.getContext()));
+    auto offset = dyn_cast<AffineConstantExpr>(result.replaceDims(zeros));
+    if (!offset || offset.getValue() < 0)
+      return std::nullopt;
+    read->offset = offset.getValue();
+    return read;
   }
 
   /// Removes the loops of extent 1 but `kept` from a tile, and the unit axes

@@ -269,14 +269,14 @@ bool tileSumOfProducts(linalg::GenericOp root, ArrayRef<int64_t> ranges,
       if (columns % lanes == 0 && better(oneRow))
         best = oneRow;
       for (unsigned row : outLoops) {
-        // a's rows are read one element per step of the row loop (a
-        // strided read, `2y + ky`, does not vectorize).
+        // a's rows are read one element per step of the row loop, or a few
+        // apart (a stride-2 convolution's `2x + kx`: tg-cpu-apply-opts
+        // reads them from a strided slice).
         AffineMap a = inputMaps[1 - b];
-        bool plain = llvm::all_of(a.getResults(), [&](AffineExpr result) {
-          int64_t c = coefficientOf(result, row, a.getNumDims());
-          return c == 0 || c == 1;
+        bool forwards = llvm::all_of(a.getResults(), [&](AffineExpr result) {
+          return coefficientOf(result, row, a.getNumDims()) >= 0;
         });
-        if (row == column || readByB.contains(row) || ranges[row] < 2 || !plain)
+        if (row == column || readByB.contains(row) || ranges[row] < 2 || !forwards)
           continue;
         Choice choice{column, row, columns, largestDivisorUpTo(ranges[row], maxRows),
                       unsigned(1 - b)};

@@ -103,10 +103,11 @@ func.func private @r_128_32_26_26_1_3_3(%x: tensor<128x28x28xf32>, %w: tensor<3x
 // -----
 
 // A stride-2 convolution of one image with channels-last weights: the
-// output channels are the columns, and no output loop is a row (the image's
-// rows and columns are read two apart): one row of 64 columns.
+// output channels are the columns, and the rows are the image's columns,
+// read two apart (tg-cpu-apply-opts reads them from a strided slice): 7
+// rows of 32 columns.
 // CHECK-LABEL: func.func private @r_128_7_7_16_3_3
-// CHECK-SAME: tg.opts = #tg.opts<split = 1, vectorize = true, tile = [64, 1, 1, 1, 1, 1], vector = 0>
+// CHECK-SAME: tg.opts = #tg.opts<split = 1, vectorize = true, tile = [32, 1, 7, 1, 1, 1], vector = 0>
 #in2 = affine_map<(co, y, x, c, ky, kx) -> (c, 2 * y + ky, 2 * x + kx)>
 #w2 = affine_map<(co, y, x, c, ky, kx) -> (c, ky, kx, co)>
 #o2 = affine_map<(co, y, x, c, ky, kx) -> (co, y, x)>
@@ -197,11 +198,11 @@ func.func private @r_2_32_26_26_16_3_3(%x: tensor<2x16x28x28xf32>, %w: tensor<16
 
 // -----
 
-// The same with stride 2: the vector axis is the channels, and the rows are
-// not along y or x, which the input reads two apart (no vector read), but
-// along the batch (whole, so the workers split y).
+// The same with stride 2: the input's pixels are read two apart, which
+// makes no difference to a row of the tile (a scalar broadcast over the
+// channels): 16 channels by 13 rows along x, as with stride 1.
 // CHECK-LABEL: func.func private @r_2_32_13_13_16_3_3
-// CHECK-SAME: tg.opts = #tg.opts<split = 2, vectorize = true, tile = [2, 32, 1, 1, 1, 1, 1], vector = 1>
+// CHECK-SAME: tg.opts = #tg.opts<split = 2, vectorize = true, tile = [1, 16, 1, 13, 1, 1, 1], vector = 1>
 #inS = affine_map<(n, co, y, x, c, ky, kx) -> (n, c, y * 2 + ky, x * 2 + kx)>
 #wL = affine_map<(n, co, y, x, c, ky, kx) -> (c, ky, kx, co)>
 #oL = affine_map<(n, co, y, x, c, ky, kx) -> (n, co, y, x)>
