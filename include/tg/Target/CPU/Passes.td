@@ -69,8 +69,8 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
       not read, is tiled by a power of two up to four vectors that divides
       it (at least 4), or by its whole extent when no such power does and
       it fits in one vector (a 6x6 feature map); a row axis, another output
-      axis that b does not read and the other input reads one element per
-      step (not `2y + ky`), by the largest divisor that keeps the
+      axis that b does not read and the other input reads forwards (one
+      element per step, or a few: `2y + ky`), by the largest divisor that keeps the
       accumulators within 16 vector registers; every other loop, reductions
       included, by 1. Of the column axes (a convolution's width, or its
       output channels when the weights are channels-last), widths and row
@@ -174,7 +174,9 @@ def TGCPUApplyOpts : Pass<"tg-cpu-apply-opts", "::mlir::func::FuncOp"> {
        tensor where it is sliced (BLAS's packing: rows of a wide matrix lie
        a power of two apart and share a few cache sets);
     3. vectorize: the tile's unit loops are dropped (a window read `y + ky`
-       becomes `y`), keeping one reduction loop read as a plain index; the
+       becomes `y`), keeping one reduction loop read as a plain index; an
+       input read `s * y + c` (a stride-2 window, `2y + ky`) is read `y`
+       from its slice from c with stride s instead; the
        tile, the fused fills and the epilogue become vector ops, a sum of
        products a `vector.contract` (its row operand first, for the
        outer-product lowering); accumulators read and written in every
