@@ -4,6 +4,7 @@
 
 #include "tg_executable.h"
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <mutex>
@@ -15,7 +16,12 @@ namespace tgrt {
 
 // `size` threads counting the caller: worker 0 of a launch runs on the
 // calling thread and worker w > 0 on helper thread w, so the workers of one
-// launch always run on distinct threads.
+// launch always run on distinct threads. Between launches the helpers, and
+// the caller waiting for them, poll for a while before they sleep when the
+// cores are theirs (recheckPolling): a training step launches kernels back
+// to back, and waking a sleeping thread costs more than a small kernel's
+// share (a 256x256 add: 37 us a launch split over two sleeping threads,
+// 6 us on one, 7.5-9 us split over two polling).
 class ThreadPool {
 public:
   ThreadPool() = default;
@@ -48,18 +54,35 @@ private:
   void serve(unsigned worker);
   void stop();
 
+  // Whether `ready` held within kPollNanoseconds of polling.
+  template <typename Ready> static bool pollUntil(Ready ready);
+  // Polling pays while the pool's threads have cores to themselves: no more
+  // of them than the process may use, and no other thread ready to run
+  // (two test processes side by side, each polling, ran a small kernel 4-8x
+  // slower than sleeping). Asked of /proc/loadavg every 10 ms by the
+  // launching thread.
+  void recheckPolling();
+
   std::mutex launchMutex_;
   std::mutex mutex_;
   std::condition_variable wake_, done_;
-  // The current launch, published under mutex_ with a new generation.
+  // The current launch, published under mutex_ with a new generation. The
+  // generation, the helpers still working and stopping_ are also polled
+  // without the mutex while spinning.
   tg_cpu_kernel_fn fn_ = nullptr;
   void *const *buffers_ = nullptr;
   unsigned workers_ = 0;
   Span *spans_ = nullptr;
-  unsigned long long generation_ = 0;
-  unsigned pending_ = 0;
-  bool stopping_ = false;
+  std::atomic<unsigned long long> generation_{0};
+  std::atomic<unsigned> pending_{0};
+  std::atomic<bool> stopping_{false};
   std::vector<Helper> helpers_;
+  unsigned cores_ = 1;
+  // Set by the launching thread (recheckPolling, under launchMutex_).
+  std::atomic<bool> polling_{false};
+  uint64_t checkedAt_ = 0;
+  // The helpers not asleep in wake_ (they start awake).
+  std::atomic<unsigned> awakeHelpers_{0};
 };
 
 } // namespace tgrt

@@ -11,9 +11,11 @@
 #include "test_support.h"
 
 #include <atomic>
+#include <chrono>
+#include <functional>
 #include <set>
-#include <thread>
 #include <sys/syscall.h>
+#include <thread>
 #include <unistd.h>
 
 namespace {
@@ -207,8 +209,8 @@ struct Census {
   std::vector<int64_t> calls, workers, threads;
 };
 
-Census takeCensus(uint64_t parallelSize) {
-  Device cpu = openDevice("CPU");
+// An executable that adds each worker's call to a census buffer.
+Executable loadCensus(tgrt_device cpu, uint64_t parallelSize) {
   BlobSpec spec;
   spec.buffers = {BlobBuffer{8 * TEST_MAX_WORKERS * TEST_CENSUS_FIELDS,
                              TG_DTYPE_INT64, TG_BUFFER_INPUT,
@@ -217,12 +219,21 @@ Census takeCensus(uint64_t parallelSize) {
   spec.steps = {{TG_STEP_LAUNCH, 0, {0}}};
   spec.inputs = {0};
   spec.binary = testKernels();
-  Executable census = loadExecutable(cpu.get(), buildBlob(spec));
+  return loadExecutable(cpu, buildBlob(spec));
+}
+
+// Runs `launches` (executables from loadCensus) in turn on one census
+// buffer, calling `between(i)` after launch i, and counts.
+Census countLaunches(tgrt_device cpu, const std::vector<Executable *> &launches,
+                     const std::function<void(size_t)> &between) {
   std::vector<int64_t> table(TEST_MAX_WORKERS * TEST_CENSUS_FIELDS, 0);
-  Buffer buffer = allocate(cpu.get(), table.size() * 8);
+  Buffer buffer = allocate(cpu, table.size() * 8);
   EXPECT_TRUE(ok(tgrt_buffer_write(buffer.get(), 0, table.data(), table.size() * 8)));
   tgrt_buffer inputs[] = {buffer.get()};
-  EXPECT_TRUE(ok(tgrt_executable_run(census.get(), inputs, 1, nullptr, 0)));
+  for (size_t i = 0; i < launches.size(); ++i) {
+    EXPECT_TRUE(ok(tgrt_executable_run(launches[i]->get(), inputs, 1, nullptr, 0)));
+    between(i);
+  }
   EXPECT_TRUE(ok(tgrt_buffer_read(buffer.get(), 0, table.data(), table.size() * 8)));
   Census result;
   for (int w = 0; w < TEST_MAX_WORKERS; ++w) {
@@ -231,6 +242,12 @@ Census takeCensus(uint64_t parallelSize) {
     result.threads.push_back(table[TEST_CENSUS_FIELDS * w + 2]);
   }
   return result;
+}
+
+Census takeCensus(uint64_t parallelSize) {
+  Device cpu = openDevice("CPU");
+  Executable census = loadCensus(cpu.get(), parallelSize);
+  return countLaunches(cpu.get(), {&census}, [](size_t) {});
 }
 
 TEST(Workers, EachWorkerRunsOnceOnItsOwnThread) {
@@ -258,6 +275,26 @@ TEST(Workers, NoMoreWorkersThanParallelIterations) {
   EXPECT_EQ(one.calls[0], 1);
   EXPECT_EQ(one.calls[1], 0);
   EXPECT_EQ(one.workers[0], 1);
+}
+
+// The helpers poll for the next launch for a while, then sleep: launches
+// back to back, and after pauses long enough for them to sleep, with a
+// worker sitting out every other launch, run each worker once per launch.
+TEST(Workers, EachLaunchRunsItsWorkersOnceWhetherTheHelpersPollOrSleep) {
+  ScopedEnv threads("THREADS", "3");
+  Device cpu = openDevice("CPU");
+  Executable three = loadCensus(cpu.get(), 3), two = loadCensus(cpu.get(), 2);
+  std::vector<Executable *> launches;
+  for (int i = 0; i < 1000; ++i)
+    launches.insert(launches.end(), {&three, &two});
+  Census census = countLaunches(cpu.get(), launches, [](size_t i) {
+    if (i % 50 == 49)
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  });
+  EXPECT_EQ(census.calls[0], 2000);
+  EXPECT_EQ(census.calls[1], 2000);
+  EXPECT_EQ(census.calls[2], 1000);
+  EXPECT_EQ(census.calls[3], 0);
 }
 
 TEST(Workers, NumCpuThreadsIsTheFallbackForThreads) {
