@@ -21,7 +21,9 @@ def TGToLinalg : Pass<"tg-to-linalg", "::mlir::ModuleOp"> {
     temporary tensor with the reduced axes kept as size 1), one per pad that
     a reduction reads (a padded copy inside the kernel, so a convolution
     reads it at affine window indices instead of through a bounds check
-    per product), and one for the kernel's result, unless the result is a
+    per product; not a pad of more than 64K elements that the reduction
+    reads once per element, such as a pool gradient's, nor the pads it
+    reads), and one for the kernel's result, unless the result is a
     reduction itself or a reduction that only gains or loses size-1 axes on
     its way to the output (a matmul's `[M, N, 1] → [M, N]`): that reduction
     accumulates into the output directly. Inside a stage, movement ops

@@ -190,3 +190,32 @@ func.func @padded_plus_sum(%x: tensor<3xf32>, %y: tensor<4xf32>) -> tensor<5xf32
   }
   return %0 : tensor<5xf32>
 }
+
+// -----
+
+// A pad of more than 64K elements read once per element by the reduction
+// (a pool's gradient sums windows of a padded tensor) is no stage: a copy
+// would only add its size in memory traffic. Neither is the pad beneath
+// it, read through it: both stay masked reads in the reduction.
+// CHECK-LABEL: func.func private @k_sum_pairs_padded(
+// CHECK-SAME:      %[[X:[a-z0-9]+]]: tensor<298x298xf32>, %[[OUT:[a-z0-9]+]]: tensor<151x1x151x1xf32>)
+// CHECK-NOT:     tensor<302x302xf32>
+// CHECK-NOT:     tensor<300x300xf32>
+// CHECK:         linalg.generic
+// CHECK-SAME:      iterator_types = ["parallel", "reduction", "parallel", "reduction"]
+// CHECK:           tensor.extract %[[X]]
+// CHECK:           tg.exp2
+// CHECK:           linalg.yield
+// CHECK-NOT:     linalg.generic
+func.func @sum_pairs_padded(%x: tensor<298x298xf32>) -> tensor<151x1x151x1xf32> {
+  %0 = tg.kernel(%x) {name = "k_sum_pairs_padded"} : (tensor<298x298xf32>) -> tensor<151x1x151x1xf32> {
+  ^bb0(%a: tensor<298x298xf32>):
+    %p = tg.pad %a low [1, 1] high [1, 1] : tensor<298x298xf32> -> tensor<300x300xf32>
+    %e = tg.exp2 %p : tensor<300x300xf32>
+    %q = tg.pad %e low [1, 1] high [1, 1] : tensor<300x300xf32> -> tensor<302x302xf32>
+    %r = tg.reshape %q : tensor<302x302xf32> to tensor<151x2x151x2xf32>
+    %s = tg.reduce add %r [1, 3] : tensor<151x2x151x2xf32> -> tensor<151x1x151x1xf32>
+    tg.yield %s : tensor<151x1x151x1xf32>
+  }
+  return %0 : tensor<151x1x151x1xf32>
+}
