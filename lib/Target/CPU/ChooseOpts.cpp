@@ -269,14 +269,10 @@ bool tileSumOfProducts(linalg::GenericOp root, ArrayRef<int64_t> ranges,
       if (columns % lanes == 0 && better(oneRow))
         best = oneRow;
       for (unsigned row : outLoops) {
-        // a's rows are read one element per step of the row loop, or a few
-        // apart (a stride-2 convolution's `2x + kx`: tg-cpu-apply-opts
-        // reads them from a strided slice).
-        AffineMap a = inputMaps[1 - b];
-        bool forwards = llvm::all_of(a.getResults(), [&](AffineExpr result) {
-          return coefficientOf(result, row, a.getNumDims()) >= 0;
-        });
-        if (row == column || readByB.contains(row) || ranges[row] < 2 || !forwards)
+        // a's rows may be read a few elements apart (a stride-2
+        // convolution's `2x + kx`: tg-cpu-apply-opts reads them from a
+        // strided slice); kernels reading backwards never get here.
+        if (row == column || readByB.contains(row) || ranges[row] < 2)
           continue;
         Choice choice{column, row, columns, largestDivisorUpTo(ranges[row], maxRows),
                       unsigned(1 - b)};
