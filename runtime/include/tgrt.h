@@ -86,7 +86,7 @@ tgrt_status tgrt_list_backends(tgrt_backend_report_fn report, void *user);
 /* ---- buffers ---------------------------------------------------------- */
 
 /* Device memory of `size_bytes`, taken from the device's cache of freed
- * buffers when one fits (LRU_CACHE_CAP bytes are kept, default 64M). */
+ * buffers when one fits (LRU_CACHE_CAP bytes are kept, default 1G). */
 tgrt_status tgrt_buffer_alloc(tgrt_device device, uint64_t size_bytes,
                               tgrt_buffer *buffer);
 /* Drops a reference; the memory returns to the device's cache when the last

@@ -220,6 +220,22 @@ TEST_F(CacheWithCap, ZeroCapDisablesCaching) {
   EXPECT_EQ(allocs(), 2);
 }
 
+// Activations of a large batch (the main job evaluates 1000 images at a
+// time: 74 MB each) come back from the cache instead of being faulted in
+// again on every launch.
+TEST(CPUCache, ByDefaultKeepsBuffersOfHundredsOfMegabytes) {
+  constexpr uint64_t kActivation = 300ull << 20;
+  Device cpu = openDevice("CPU");
+  ASSERT_TRUE(cpu);
+  tgrt_memory_stats before, after;
+  ASSERT_TRUE(ok(tgrt_device_memory_stats(cpu.get(), &before)));
+  allocate(cpu.get(), kActivation).reset();
+  Buffer again = allocate(cpu.get(), kActivation);
+  ASSERT_TRUE(ok(tgrt_device_memory_stats(cpu.get(), &after)));
+  EXPECT_EQ(after.fresh - before.fresh, 1u);
+  EXPECT_EQ(after.reused - before.reused, 1u);
+}
+
 TEST_F(Cache, ReleasingTheDeviceEmptiesItsCache) {
   allocate(hip_.get(), 64).reset();
   allocate(hip_.get(), 128).reset();

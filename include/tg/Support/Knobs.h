@@ -36,7 +36,7 @@ inline constexpr Knob kKnobs[] = {
     {"THREADS", "N", "CPU worker threads (default: every core); NUM_CPU_THREADS also works",
      "libtgrt"},
     {"NUM_CPU_THREADS", "N", "the same as THREADS, which wins when both are set", "libtgrt"},
-    {"LRU_CACHE_CAP", "bytes, or N[K|M|G]", "freed device memory kept for reuse (default 64M)",
+    {"LRU_CACHE_CAP", "bytes, or N[K|M|G]", "freed device memory kept for reuse (default 1G)",
      "libtgrt"},
     {"CACHEDB", "path",
      "the disk cache of compiled programs (default $XDG_CACHE_HOME/tinygrad-mlir/cache.db, "

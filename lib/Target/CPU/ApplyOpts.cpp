@@ -219,6 +219,36 @@ struct CarryTransposedVector : OpRewritePattern<scf::ForOp> {
   }
 };
 
+/// transfer_read(extract_slice(transfer_write(v, t))) → shape_cast(v), when
+/// the write fills all of t and the slice and the read take all of it back:
+/// a tile's accumulator starts as its fill, written into a slice of scratch
+/// and read back through a rank-reducing slice. Forwarded, the scratch is
+/// dead; left, bufferization allocated the main op's whole output as
+/// scratch in every worker on every launch (a 1000-image convolution: 74 MB
+/// each, page-faulted anew each time).
+struct ForwardWrittenTile : OpRewritePattern<vector::TransferReadOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(vector::TransferReadOp read,
+                                PatternRewriter &rewriter) const override {
+    auto slice = read.getBase().getDefiningOp<tensor::ExtractSliceOp>();
+    auto write = slice ? slice.getSource().getDefiningOp<vector::TransferWriteOp>() : nullptr;
+    if (!write || read.getMask() || write.getMask() || !slice.hasZeroOffset() ||
+        !slice.hasUnitStride())
+      return failure();
+    auto whole = [](auto transfer, ArrayRef<int64_t> shape) {
+      return transfer.getPermutationMap().isMinorIdentity() &&
+             transfer.getVectorType().getShape() == shape &&
+             llvm::all_of(transfer.getIndices(), [](Value index) { return isZeroInteger(index); });
+    };
+    if (!whole(write, slice.getSourceType().getShape()) ||
+        !whole(read, slice.getResultType().getShape()) ||
+        slice.getSourceType().getNumElements() != slice.getResultType().getNumElements())
+      return failure();
+    rewriter.replaceOpWithNewOp<vector::ShapeCastOp>(read, read.getVectorType(), write.getVector());
+    return success();
+  }
+};
+
 /// What to try when `chosen` cannot be applied, in order: its tiles halved
 /// while every size stays whole, the tiles without vectorization, the split
 /// alone, nothing (which always applies).
@@ -778,6 +808,7 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
         dialect->getCanonicalizationPatterns(patterns);
       for (RegisteredOperationName name : getContext().getRegisteredOperations())
         name.getCanonicalizationPatterns(patterns, &getContext());
+      patterns.add<ForwardWrittenTile>(&getContext());
       return patterns;
     };
     if (failed(applyPatternsGreedily(kernel, canonicalization())))

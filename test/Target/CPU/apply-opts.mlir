@@ -225,12 +225,13 @@ func.func private @E_8(%x: tensor<8xf32>, %out: tensor<8xf32>) -> tensor<8xf32> 
 // stores along a slower axis than x: the tile's loops put the channels
 // last, so the accumulator is 4 rows of x by 16 channels, one vector each,
 // and the outer products broadcast the input's pixels over vectors of the
-// channels-last weights. The accumulator is transposed once before the
-// reduction loops and once after, not in every step.
+// channels-last weights. The accumulator starts as the fill's zeros, not
+// read back from the slice the fill wrote (no scratch), already in rows;
+// it is transposed once after the reduction loops, not in every step.
 // CHECK-LABEL: func.func private @r_1_16_4_4_8_3_3
-// CHECK: %[[INIT:.*]] = vector.transfer_read {{.*}} : tensor<16x4xf32>, vector<16x4xf32>
-// CHECK: %[[ROWS:.*]] = vector.transpose %[[INIT]], [1, 0] : vector<16x4xf32> to vector<4x16xf32>
-// CHECK: %[[ACC:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[ROWS]]) -> (vector<4x16xf32>) {
+// CHECK: %[[ZEROS:.*]] = arith.constant dense<0.000000e+00> : vector<4x16xf32>
+// CHECK-NOT: vector.transfer_read {{.*}} : tensor<16x4xf32>
+// CHECK: %[[ACC:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[ZEROS]]) -> (vector<4x16xf32>) {
 // CHECK-NOT: vector.transpose
 // CHECK: vector.contract {{.*}} : vector<1x4xf32>, vector<1x16xf32> into vector<4x16xf32>
 // CHECK-NOT: vector.transpose
@@ -611,4 +612,42 @@ func.func private @r_4_8_2_2(%x: tensor<5x8xf32>, %out: tensor<4x8xf32>) -> tens
     linalg.yield %r : f32
   } -> tensor<4x8xf32>
   return %y : tensor<4x8xf32>
+}
+
+// -----
+
+// A convolution whose bias is added by the root: the reduction's fill
+// writes into a tile of scratch (tensor.empty), and the accumulator starts
+// as the fill's zeros instead of being read back from there, so no scratch
+// is left to bufferize (it was the whole output, in every worker).
+// CHECK-LABEL: func.func private @r_2_16_8_8_3_3
+// CHECK-NOT: tensor.empty
+// CHECK: %[[ZEROS:.*]] = arith.constant dense<0.000000e+00> : vector<16x8xf32>
+// CHECK-NOT: tensor.empty
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[ZEROS]]) -> (vector<16x8xf32>)
+// CHECK-NOT: tensor.empty
+// CHECK: return
+#cin = affine_map<(n, c, y, x, ky, kx) -> (n, y + ky, x + kx)>
+#cw = affine_map<(n, c, y, x, ky, kx) -> (ky, kx, c)>
+#cout = affine_map<(n, c, y, x, ky, kx) -> (n, c, y, x)>
+#cid = affine_map<(n, c, y, x) -> (n, c, y, x)>
+#cbias = affine_map<(n, c, y, x) -> (c)>
+func.func private @r_2_16_8_8_3_3(%x: tensor<2x10x10xf32>, %w: tensor<3x3x16xf32>, %bias: tensor<16xf32>, %out: tensor<2x16x8x8xf32>) -> tensor<2x16x8x8xf32> attributes {tg.kernel, tg.opts = #tg.opts<split = 0, vectorize = true, tile = [1, 16, 1, 8, 1, 1]>} {
+  %zero = arith.constant 0.0 : f32
+  %scratch = tensor.empty() : tensor<2x16x8x8xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%scratch : tensor<2x16x8x8xf32>) -> tensor<2x16x8x8xf32>
+  %conv = linalg.generic {indexing_maps = [#cin, #cw, #cout], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]}
+      ins(%x, %w : tensor<2x10x10xf32>, tensor<3x3x16xf32>) outs(%init : tensor<2x16x8x8xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<2x16x8x8xf32>
+  %r = linalg.generic {indexing_maps = [#cid, #cbias, #cid], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%conv, %bias : tensor<2x16x8x8xf32>, tensor<16xf32>) outs(%out : tensor<2x16x8x8xf32>) {
+  ^bb0(%c: f32, %b: f32, %o: f32):
+    %s = arith.addf %c, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<2x16x8x8xf32>
+  return %r : tensor<2x16x8x8xf32>
 }
