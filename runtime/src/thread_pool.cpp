@@ -140,13 +140,15 @@ void ThreadPool::serve(unsigned worker) {
            generation_.load(std::memory_order_acquire) != seen;
   };
   for (;;) {
+    std::unique_lock<std::mutex> lock(mutex_, std::defer_lock);
     if (!polling_.load(std::memory_order_relaxed) || !pollUntil(called)) {
       awakeHelpers_.fetch_sub(1, std::memory_order_relaxed);
-      std::unique_lock<std::mutex> lock(mutex_);
+      lock.lock();
       wake_.wait(lock, called);
       awakeHelpers_.fetch_add(1, std::memory_order_relaxed);
+    } else {
+      lock.lock();
     }
-    std::unique_lock<std::mutex> lock(mutex_);
     if (stopping_.load(std::memory_order_relaxed))
       return;
     seen = generation_.load(std::memory_order_relaxed);

@@ -686,41 +686,27 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
   /// use it.
   static void sliceStridedReads(RewriterBase &rewriter, linalg::GenericOp tile) {
     SmallVector<int64_t> ranges = tile.getStaticLoopRanges();
-    SmallVector<AffineMap> maps = tile.getIndexingMapsArray();
     for (OpOperand *input : tile.getDpsInputOperands()) {
       auto type = dyn_cast<RankedTensorType>(input->get().getType());
-      AffineMap &map = maps[input->getOperandNumber()];
+      AffineMap map = tile.getMatchingIndexingMap(input);
       if (!type || !type.hasStaticShape() || map.getNumSymbols() != 0)
         continue;
-      SmallVector<OpFoldResult> offsets, sizes, strides;
-      SmallVector<AffineExpr> reads;
+      SmallVector<SlicedAxis> axes;
       bool strided = false;
       for (auto [axis, result] : llvm::enumerate(map.getResults())) {
         std::optional<StridedRead> read = stridedRead(result, map.getNumDims());
         if (read && !ShapedType::isDynamic(ranges[read->loop]) &&
             read->offset + read->stride * (ranges[read->loop] - 1) < type.getDimSize(axis)) {
           strided = true;
-          offsets.push_back(rewriter.getIndexAttr(read->offset));
-          sizes.push_back(rewriter.getIndexAttr(ranges[read->loop]));
-          strides.push_back(rewriter.getIndexAttr(read->stride));
-          reads.push_back(rewriter.getAffineDimExpr(read->loop));
+          axes.push_back({read->offset, ranges[read->loop], read->stride,
+                          rewriter.getAffineDimExpr(read->loop)});
         } else {
-          offsets.push_back(rewriter.getIndexAttr(0));
-          sizes.push_back(rewriter.getIndexAttr(type.getDimSize(axis)));
-          strides.push_back(rewriter.getIndexAttr(1));
-          reads.push_back(result);
+          axes.push_back({0, type.getDimSize(axis), 1, result});
         }
       }
-      if (!strided)
-        continue;
-      rewriter.setInsertionPoint(tile);
-      Value slice = tensor::ExtractSliceOp::create(rewriter, tile.getLoc(), input->get(), offsets,
-                                                   sizes, strides);
-      map = AffineMap::get(map.getNumDims(), 0, reads, tile.getContext());
-      rewriter.modifyOpInPlace(tile, [&] { input->set(slice); });
+      if (strided)
+        readThroughSlice(rewriter, tile, *input, axes);
     }
-    rewriter.modifyOpInPlace(
-        tile, [&] { tile.setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(maps)); });
   }
 
   /// A read `stride * loop + offset` with stride > 1.

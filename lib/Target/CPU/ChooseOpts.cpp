@@ -416,19 +416,25 @@ bool tileWindowReduction(linalg::GenericOp root, ArrayRef<int64_t> ranges,
   return false;
 }
 
+/// Whether `root` is elementwise on tensors and reads every operand along
+/// its loops (projected permutations), none through computed indices (nor,
+/// with `orLoopIndices`, through linalg.index).
+bool readsElementwiseAlongLoops(linalg::GenericOp root, ArrayRef<int64_t> ranges,
+                                bool orLoopIndices) {
+  return root.getNumReductionLoops() == 0 && !ranges.empty() && root.hasPureTensorSemantics() &&
+         !readsThroughIndices(root, orLoopIndices) &&
+         llvm::all_of(root.getIndexingMapsArray(),
+                      [](AffineMap map) { return map.isProjectedPermutation(); });
+}
+
 /// Elementwise kernels whose reads are contiguous or broadcast along the
 /// innermost loop: vectors along it.
 bool tileElementwise(linalg::GenericOp root, ArrayRef<int64_t> ranges,
                      SmallVector<int64_t> &tile) {
-  if (root.getNumReductionLoops() != 0 || ranges.empty() ||
-      !root.hasPureTensorSemantics())
-    return false;
-  if (readsThroughIndices(root))
+  if (!readsElementwiseAlongLoops(root, ranges, /*orLoopIndices=*/false))
     return false;
   unsigned innermost = ranges.size() - 1;
   for (AffineMap map : root.getIndexingMapsArray()) {
-    if (!map.isProjectedPermutation())
-      return false;
     // The innermost loop must be the last axis of an operand or absent from it.
     for (unsigned r = 0; r + 1 < map.getNumResults(); ++r)
       if (map.getDimPosition(r) == innermost)
@@ -453,14 +459,11 @@ bool tileElementwise(linalg::GenericOp root, ArrayRef<int64_t> ranges,
 bool tileTransposedRead(linalg::GenericOp root, ArrayRef<int64_t> ranges, int64_t vectorBytes,
                         SmallVector<int64_t> &tile) {
   constexpr int64_t kContiguousRun = 8, kWholeLoopsUpTo = 16;
-  if (root.getNumReductionLoops() != 0 || ranges.empty() || !root.hasPureTensorSemantics() ||
-      readsThroughIndices(root, /*orLoopIndices=*/true))
+  if (!readsElementwiseAlongLoops(root, ranges, /*orLoopIndices=*/true))
     return false;
   unsigned innermost = ranges.size() - 1;
   AffineMap transposed;
   for (AffineMap map : root.getIndexingMapsArray()) {
-    if (!map.isProjectedPermutation())
-      return false;
     std::optional<unsigned> axis =
         map.getResultPosition(getAffineDimExpr(innermost, map.getContext()));
     if (axis && *axis + 1 != map.getNumResults() && !transposed)

@@ -77,30 +77,19 @@ struct SliceConstantReads : OpRewritePattern<linalg::GenericOp> {
       AffineMap map = generic.getMatchingIndexingMap(input);
       if (!type || !type.hasStaticShape() || !isReshapedArgument(input->get()))
         continue;
-      SmallVector<OpFoldResult> offsets, sizes, strides;
-      SmallVector<AffineExpr> reads;
+      SmallVector<SlicedAxis> axes;
       bool sliced = false;
       for (auto [axis, result] : llvm::enumerate(map.getResults())) {
         auto constant = dyn_cast<AffineConstantExpr>(result);
         bool slice = constant && type.getDimSize(axis) != 1;
         sliced |= slice;
-        offsets.push_back(rewriter.getIndexAttr(slice ? constant.getValue() : 0));
-        sizes.push_back(rewriter.getIndexAttr(slice ? 1 : type.getDimSize(axis)));
-        strides.push_back(rewriter.getIndexAttr(1));
-        reads.push_back(slice ? rewriter.getAffineConstantExpr(0) : result);
+        axes.push_back(
+            slice ? SlicedAxis{constant.getValue(), 1, 1, rewriter.getAffineConstantExpr(0)}
+                  : SlicedAxis{0, type.getDimSize(axis), 1, result});
       }
       if (!sliced)
         continue;
-      rewriter.setInsertionPoint(generic);
-      Value slice = tensor::ExtractSliceOp::create(rewriter, generic.getLoc(), input->get(),
-                                                   offsets, sizes, strides);
-      SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
-      maps[input->getOperandNumber()] =
-          AffineMap::get(map.getNumDims(), map.getNumSymbols(), reads, getContext());
-      rewriter.modifyOpInPlace(generic, [&] {
-        input->set(slice);
-        generic.setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(maps));
-      });
+      readThroughSlice(rewriter, generic, *input, axes);
       return success();
     }
     return failure();

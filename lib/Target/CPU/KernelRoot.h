@@ -211,6 +211,38 @@ inline std::optional<SmallVector<unsigned>> rowLoops(MainOp main, linalg::Generi
   return rows.takeVector();
 }
 
+/// How a generic reads one axis of an input's slice: the slice's start,
+/// length and step along the axis, and the generic's new read of it.
+struct SlicedAxis {
+  int64_t offset, size, stride;
+  AffineExpr read;
+};
+
+/// Makes `generic` read `input` through a tensor.extract_slice along
+/// `axes` (one per axis of the input), its indexing map rewritten to the
+/// axes' reads.
+inline void readThroughSlice(RewriterBase &rewriter, linalg::GenericOp generic, OpOperand &input,
+                             ArrayRef<SlicedAxis> axes) {
+  SmallVector<OpFoldResult> offsets, sizes, strides;
+  SmallVector<AffineExpr> reads;
+  for (const SlicedAxis &axis : axes) {
+    offsets.push_back(rewriter.getIndexAttr(axis.offset));
+    sizes.push_back(rewriter.getIndexAttr(axis.size));
+    strides.push_back(rewriter.getIndexAttr(axis.stride));
+    reads.push_back(axis.read);
+  }
+  rewriter.setInsertionPoint(generic);
+  Value slice = tensor::ExtractSliceOp::create(rewriter, generic.getLoc(), input.get(), offsets,
+                                               sizes, strides);
+  SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+  AffineMap &map = maps[input.getOperandNumber()];
+  map = AffineMap::get(map.getNumDims(), map.getNumSymbols(), reads, generic.getContext());
+  rewriter.modifyOpInPlace(generic, [&] {
+    input.set(slice);
+    generic.setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(maps));
+  });
+}
+
 } // namespace mlir::tg
 
 #endif // TG_LIB_TARGET_CPU_KERNELROOT_H

@@ -558,9 +558,7 @@ void fuseRowReductions(Block &block, const llvm::DenseSet<Value> &endedByBroadca
 /// own costs more than recomputing them (an MLP's activations).
 constexpr int64_t kMinTiledOperand = 1 << 16;
 
-bool isMovementOp(Operation *op) {
-  return isa<ReshapeOp, PermuteOp, ExpandOp, ShrinkOp, PadOp, FlipOp>(op);
-}
+bool isMovementOp(Operation *op) { return op->hasTrait<::mlir::tg::Movement>(); }
 
 /// Whether `x` is read, through views that broadcast it, as a factor of a
 /// summed product: a matmul's or a convolution's operand, each element of

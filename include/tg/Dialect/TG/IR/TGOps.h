@@ -44,6 +44,9 @@ public:
 };
 
 template <typename ConcreteType>
+class Movement : public OpTrait::TraitBase<ConcreteType, Movement> {};
+
+template <typename ConcreteType>
 class NoImplicitBroadcast
     : public OpTrait::TraitBase<ConcreteType, NoImplicitBroadcast> {
 public:

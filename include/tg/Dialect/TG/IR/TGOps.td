@@ -359,8 +359,14 @@ def TG_ConstOp : TG_Op<"const", [ConstantLike, Pure,
 // Movement ops
 //===----------------------------------------------------------------------===//
 
+// Marks tinygrad's movement ops: views of their operand, which kernels
+// fuse rather than compute.
+def TG_Movement : NativeOpTrait<"Movement"> {
+  let cppNamespace = "::mlir::tg";
+}
+
 class TG_MovementOp<string mnemonic, list<Trait> traits = []>
-    : TG_Op<mnemonic, !listconcat(traits, [Pure])> {
+    : TG_Op<mnemonic, !listconcat(traits, [Pure, TG_Movement])> {
   let results = (outs TG_Tensor:$result);
   let hasFolder = 1;
 }
