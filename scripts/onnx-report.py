@@ -2,12 +2,16 @@
 """docs/onnx.md from a conformance run (tg-onnx-conformance's results).
 
     onnx-report.py CPU.tsv VULKAN.tsv --check docs/onnx.md    fail if fewer cases pass
-                                                              than the doc records
+                                                              than the doc records, or a
+                                                              case fails on VULKAN that
+                                                              the doc does not list
     onnx-report.py CPU.tsv VULKAN.tsv --update docs/onnx.md   write the doc from the run
 
 Each results line: set, case, ops (comma-separated), result (pass, fail,
 unsupported), why. The doc records the passes per set in a comment the
-check reads.
+check reads, and lists the cases that pass on CPU but not on VULKAN. A
+VULKAN run of a sample of the CPU's passes (CI's) is checked case by case
+against that list; its count is not compared.
 """
 import collections
 import re
@@ -15,6 +19,7 @@ import sys
 
 SETS = ["node", "pytorch-converted", "pytorch-operator", "simple"]
 RECORD = re.compile(r"<!-- recorded: (.*) -->")
+KNOWN_VULKAN_FAILURE = re.compile(r"^\| ([\w.-]+/[\w.-]+) \|", re.MULTILINE)
 
 
 def read(path):
@@ -102,9 +107,12 @@ def render(cpu, vulkan):
         "`tg::onnx::load` on the CPU, and the cases that pass there run again on",
         "VULKAN (lavapipe here). CTest runs it (`onnx.conformance.CPU`,",
         "`onnx.conformance.VULKAN`, `onnx.report`); `onnx.report` fails when fewer",
-        "cases pass than recorded below. After a change that passes more, record",
-        "it: `scripts/onnx-report.py build/onnx/cpu.tsv build/onnx/vulkan.tsv",
-        "--update docs/onnx.md`.",
+        "cases pass than recorded below, or when a case fails on VULKAN that is not",
+        "listed below. CI runs the CPU cases and one in four of the VULKAN ones",
+        "(`onnx.conformance.VULKAN.Sample`, `onnx.report.Sample`: the VULKAN run",
+        "takes 8 to 17 minutes on 2 cores), each checked against that list. After a",
+        "change that passes more, record it: `scripts/onnx-report.py",
+        "build/onnx/cpu.tsv build/onnx/vulkan.tsv --update docs/onnx.md`.",
         "",
         "Outputs compare as the suite's own runner does: dtypes and shapes exactly,",
         "integers exactly, floats within 1e-3 relative plus 1e-7 absolute.",
@@ -159,21 +167,33 @@ def main():
         print(f"onnx-report: wrote {doc}")
         return
     with open(doc) as f:
-        match = RECORD.search(f.read())
+        text = f.read()
+    match = RECORD.search(text)
     if not match:
         sys.exit(f"onnx-report: {doc} records no pass counts")
+    known_section = text.split("## Passing on CPU, not on VULKAN")[1:]
+    known = set(KNOWN_VULKAN_FAILURE.findall(known_section[0].split("\n## ")[0])) if known_section else set()
     recorded = dict(item.split("=") for item in match.group(1).split())
     passed, total = counts(cpu)
-    vpassed, _ = counts(vulkan)
+    vpassed, vtotal = counts(vulkan)
+    sampled = sum(vtotal.values()) < sum(passed.values())
     now = {s: passed[s] for s in SETS}
     now["vulkan"] = sum(vpassed.values())
-    worse = [f"{k}: {now[k]} pass, {v} recorded" for k, v in recorded.items() if now.get(k, 0) < int(v)]
+    worse = [f"{k}: {now[k]} pass, {v} recorded" for k, v in recorded.items()
+             if now.get(k, 0) < int(v) and not (sampled and k == "vulkan")]
+    worse += [f"{r[0]}/{r[1]} fails on VULKAN ({reason(r[4])[:120]})"
+              for r in vulkan if r[3] != "pass" and f"{r[0]}/{r[1]}" not in known]
     for s in SETS:
         print(f"onnx-report: {s}: {passed[s]} of {total[s]} pass (recorded {recorded.get(s)})")
-    print(f"onnx-report: VULKAN: {now['vulkan']} pass (recorded {recorded.get('vulkan')})")
+    if sampled:
+        print(f"onnx-report: VULKAN: {now['vulkan']} of a sample of {sum(vtotal.values())} "
+              f"CPU passes pass ({len(known)} cases are known to fail there)")
+    else:
+        print(f"onnx-report: VULKAN: {now['vulkan']} pass (recorded {recorded.get('vulkan')})")
     if worse:
         sys.exit("onnx-report: fewer cases pass than recorded: " + "; ".join(worse))
-    better = [k for k, v in recorded.items() if now.get(k, 0) > int(v)]
+    better = [k for k, v in recorded.items()
+              if now.get(k, 0) > int(v) and not (sampled and k == "vulkan")]
     if better:
         print("onnx-report: more cases pass than recorded (" + ", ".join(better) +
               "): record them with --update")

@@ -1,13 +1,14 @@
 //===- Conformance.cpp - the ONNX backend test suite, case by case --------===//
 //
 //   tg-onnx-conformance DATA OUT.tsv [--sets=node,simple,...] [--only=IN.tsv]
-//                       [--filter=TEXT] [--require-all]
+//                       [--filter=TEXT] [--sample=N] [--require-all]
 //
 // Runs every case of the sets under DATA (each a model.onnx and its
 // test_data_set_*/{input,output}_*.pb) on the default device (DEV) and
 // writes one line per case to OUT.tsv: set, case, ops, result (pass, fail,
 // unsupported) and why. --only runs the cases IN.tsv records as passing
-// (the VULKAN run takes the CPU run's passes); --require-all fails the run
+// (the VULKAN run takes the CPU run's passes); --sample=N runs the first of
+// every N cases left (CI's bounded slice); --require-all fails the run
 // unless every case passes (the real models). Outputs compare as the
 // suite's runner does: shapes and dtypes exactly, integers exactly, floats
 // within 1e-3 relative plus 1e-7 absolute, NaN equal to NaN.
@@ -22,6 +23,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -162,7 +164,7 @@ std::string oneLine(std::string text) {
 int main(int argc, char **argv) {
   if (argc < 3) {
     std::fprintf(stderr, "usage: tg-onnx-conformance DATA OUT.tsv [--sets=a,b] [--only=IN.tsv] "
-                         "[--filter=TEXT] [--require-all]\n");
+                         "[--filter=TEXT] [--sample=N] [--require-all]\n");
     return 2;
   }
   fs::path data = argv[1];
@@ -172,6 +174,7 @@ int main(int argc, char **argv) {
   bool restricted = false;
   std::string filter;
   bool requireAll = false;
+  long sample = 1;
   for (int i = 3; i < argc; ++i) {
     std::string arg = argv[i];
     if (arg.rfind("--sets=", 0) == 0) {
@@ -194,6 +197,14 @@ int main(int argc, char **argv) {
       requireAll = true;
     } else if (arg.rfind("--filter=", 0) == 0) {
       filter = arg.substr(9);
+    } else if (arg.rfind("--sample=", 0) == 0) {
+      char *end = nullptr;
+      sample = std::strtol(arg.c_str() + 9, &end, 10);
+      if (*end != '\0' || sample < 1) {
+        std::fprintf(stderr, "tg-onnx-conformance: --sample wants a count of 1 or more, not %s\n",
+                     arg.c_str() + 9);
+        return 2;
+      }
     } else {
       std::fprintf(stderr, "tg-onnx-conformance: unknown option %s\n", arg.c_str());
       return 2;
@@ -206,6 +217,7 @@ int main(int argc, char **argv) {
     return 1;
   }
   int total = 0, passed = 0;
+  long selected = 0;
   auto start = std::chrono::steady_clock::now();
   for (const std::string &set : sets) {
     if (!fs::is_directory(data / set)) {
@@ -224,6 +236,8 @@ int main(int argc, char **argv) {
       if (restricted && !only.count(set + "/" + name))
         continue;
       if (!filter.empty() && name.find(filter) == std::string::npos)
+        continue;
+      if (selected++ % sample != 0)
         continue;
       std::string result;
       try {
@@ -253,7 +267,8 @@ int main(int argc, char **argv) {
   }
   double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::printf("total: %d of %d cases pass (%.1f%%) in %.0f s\n", passed, total,
-              total ? 100.0 * passed / total : 0.0, seconds);
+  std::printf("total: %d of %d cases pass (%.1f%%) in %.0f s%s\n", passed, total,
+              total ? 100.0 * passed / total : 0.0, seconds,
+              sample > 1 ? (" (1 in " + std::to_string(sample) + " sampled)").c_str() : "");
   return requireAll && passed != total ? 1 : 0;
 }
