@@ -33,6 +33,11 @@ namespace tgrt {
 namespace {
 
 constexpr uint64_t kAlignment = 64;
+// Buffers of a huge page or more start on one and ask for huge pages: a
+// first touch then faults once per 2 MB instead of once per 4 KB (a fault
+// costs some 7 us on this project's machines, and a training step's fresh
+// activations are hundreds of MB).
+constexpr uint64_t kHugePage = 2ull << 20;
 // More threads than this is a typo, not a machine.
 constexpr uint64_t kMaxThreads = 4096;
 
@@ -74,13 +79,18 @@ int deviceOpen(int32_t, void **device, char *error) {
 void deviceClose(void *device) { delete static_cast<CpuDevice *>(device); }
 
 int hostAlloc(void *, uint64_t size, void **memory, char *error) {
+  uint64_t alignment = size >= kHugePage ? kHugePage : kAlignment;
   // aligned_alloc wants a multiple of the alignment.
-  uint64_t rounded = (size + kAlignment - 1) / kAlignment * kAlignment;
-  void *host = rounded >= size ? std::aligned_alloc(kAlignment, rounded)
-                               : nullptr;
+  uint64_t rounded = (size + alignment - 1) / alignment * alignment;
+  void *host = rounded >= size ? std::aligned_alloc(alignment, rounded) : nullptr;
   if (!host)
     return tg_backend_error(error, "out of host memory allocating %llu bytes",
                     static_cast<unsigned long long>(size));
+#ifdef MADV_HUGEPAGE
+  // Advice only: without transparent huge pages the buffer is the same.
+  if (alignment == kHugePage)
+    madvise(host, rounded, MADV_HUGEPAGE);
+#endif
   *memory = host;
   return 0;
 }
