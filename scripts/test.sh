@@ -60,8 +60,8 @@ if $slice; then
 else
   /usr/lib/llvm-22/bin/lit -sv -j "$jobs" "$build/test" 2>&1 | tee "$lit_log"
   lit_status=${PIPESTATUS[0]}
-  [ "${CI:-}" = "true" ] && scale=full || scale=slice
-  (cd "$build" && ctest --output-on-failure -j "$jobs" --label-exclude "$scale") 2>&1 | tee "$unit_log"
+  [ "${CI:-}" = "true" ] && excluded_label=full || excluded_label=slice
+  (cd "$build" && ctest --output-on-failure -j "$jobs" --label-exclude "$excluded_label") 2>&1 | tee "$unit_log"
   unit_status=${PIPESTATUS[0]}
 fi
 done_at=$(date +%s)

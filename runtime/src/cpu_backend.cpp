@@ -35,7 +35,7 @@ namespace {
 constexpr uint64_t kAlignment = 64;
 // Buffers of a huge page or more start on one and ask for huge pages: a
 // first touch then faults once per 2 MB instead of once per 4 KB (a fault
-// costs some 7 us on this project's machines, and a training step's fresh
+// cost 7 to 26 us on this project's machines, and a training step's fresh
 // activations are hundreds of MB).
 constexpr uint64_t kHugePage = 2ull << 20;
 // More threads than this is a typo, not a machine.
