@@ -19,6 +19,7 @@
 #include "tg/tensor.h"
 
 #include "JSONNumber.h"
+#include "../examples/fashion_mnist/model.h"
 #include "../examples/gpt/model.h"
 #include "../examples/resnet/model.h"
 
@@ -405,7 +406,9 @@ void printGoals() {
     std::string workload, figure, wanted;
     double bound;
     bool atLeast;
-    /// The roofline figure `bound` is a fraction of, or empty.
+    /// The roofline figure `bound` is a fraction of, "torch" for a multiple
+    /// of torch's figure (`bound` itself when --compare did not run torch),
+    /// or empty.
     std::string of;
   };
   const Goal goals[] = {
@@ -429,6 +432,7 @@ void printGoals() {
       {"conv2d_train_b128_64x8_k3", "bwd_gflops", ">= 200", 200, true, ""},
       {"conv2d_train_b16_64x56_k3_s2", "gflops", ">= 200", 200, true, ""},
       {"conv2d_train_b16_64x56_k3_s2", "bwd_gflops", ">= 200", 200, true, ""},
+      {"train_step_mnist_b128", "steps_per_s", ">= 2x torch (16 without torch)", 2, true, "torch"},
   };
   for (const Goal &goal : goals) {
     llvm::json::OStream json(llvm::outs());
@@ -443,27 +447,25 @@ void printGoals() {
       }
       double value = ran->second.ours[goal.figure];
       attribute(json, "value", value, 2);
-      auto roof = rooflineFigures.find(goal.of);
-      if (!goal.of.empty() && roof == rooflineFigures.end()) {
-        json.attribute("status", "needs the roofline line in the same run");
-        return;
+      double bound = goal.bound;
+      if (goal.of == "torch") {
+        // Torch's figure on the model when it ran, else twice issue 18's
+        // measurement of it (7.8 steps/s).
+        auto torch = ran->second.theirs.find("torch");
+        bound = torch == ran->second.theirs.end() ? 16 : goal.bound * torch->second;
+        attribute(json, "bound", bound, 2);
+      } else if (!goal.of.empty()) {
+        auto roof = rooflineFigures.find(goal.of);
+        if (roof == rooflineFigures.end()) {
+          json.attribute("status", "needs the roofline line in the same run");
+          return;
+        }
+        bound *= roof->second;
       }
-      double bound = goal.of.empty() ? goal.bound : goal.bound * roof->second;
       json.attribute("met", goal.atLeast ? value >= bound : value <= bound);
     });
     llvm::outs() << "\n";
   }
-  // The main job is the one goal outside the bench.
-  {
-    llvm::json::OStream json(llvm::outs());
-    json.object([&] {
-      json.attribute("goal", "main job");
-      json.attribute("figure", "steps_per_s");
-      json.attribute("wanted", ">= 2x torch (16)");
-      json.attribute("status", "not a bench workload: build/bin/fashion_mnist prints its steps/s");
-    });
-  }
-  llvm::outs() << "\n";
 }
 
 const std::vector<std::pair<std::string, std::function<void()>>> &workloads() {
@@ -496,6 +498,9 @@ const std::vector<std::pair<std::string, std::function<void()>>> &workloads() {
        }},
       {"train_step_mlp_b128", [] { trainStep<MLP>("train_step_mlp_b128", {784}); }},
       {"train_step_cnn_b128", [] { trainStep<CNN>("train_step_cnn_b128", {1, 28, 28}); }},
+      // The main job's step: examples/fashion_mnist's model (beautiful_mnist).
+      {"train_step_mnist_b128",
+       [] { trainStep<fashion_mnist::Model>("train_step_mnist_b128", {1, 28, 28}); }},
       {"resnet18_infer_b1", [] { resnet18Infer(1); }},
       {"resnet18_train_step_b16", resnet18TrainStep},
       {"gpt_train_step", gptTrainStep},

@@ -124,6 +124,7 @@ class System:
                for name, shape in CONV_TRAINING.items()},
             "train_step_mlp_b128": lambda: self.train("train_step_mlp_b128", self.mlp(), (784,)),
             "train_step_cnn_b128": lambda: self.train("train_step_cnn_b128", self.cnn(), (1, 28, 28)),
+            "train_step_mnist_b128": lambda: self.train("train_step_mnist_b128", self.mnist(), (1, 28, 28)),
         }
 
 
@@ -163,6 +164,14 @@ class Torch(System):
         return nn.Sequential(nn.Conv2d(1, 32, 3), nn.ReLU(), nn.Conv2d(32, 64, 3), nn.ReLU(),
                              nn.MaxPool2d(2), nn.Flatten(), nn.Linear(9216, 128), nn.ReLU(),
                              nn.Linear(128, 10))
+
+    def mnist(self):
+        """examples/fashion_mnist's model, tinygrad's beautiful_mnist."""
+        nn = self.torch.nn
+        return nn.Sequential(nn.Conv2d(1, 32, 5), nn.ReLU(), nn.Conv2d(32, 32, 5), nn.ReLU(),
+                             nn.BatchNorm2d(32), nn.MaxPool2d(2), nn.Conv2d(32, 64, 3), nn.ReLU(),
+                             nn.Conv2d(64, 64, 3), nn.ReLU(), nn.BatchNorm2d(64), nn.MaxPool2d(2),
+                             nn.Flatten(), nn.Linear(576, 10))
 
     def workloads(self):
         return {**super().workloads(), "resnet18_infer_b1": self.resnet18_infer,
@@ -280,6 +289,17 @@ class Tinygrad(System):
         layers = [nn.Conv2d(1, 32, 3), nn.Conv2d(32, 64, 3), nn.Linear(9216, 128), nn.Linear(128, 10)]
         c1, c2, l1, l2 = layers
         return layers, lambda x: l2(l1(c2(c1(x).relu()).relu().max_pool2d(2).flatten(1)).relu())
+
+    def mnist(self):
+        nn = self.nn
+        layers = [nn.Conv2d(1, 32, 5), nn.Conv2d(32, 32, 5), nn.BatchNorm(32),
+                  nn.Conv2d(32, 64, 3), nn.Conv2d(64, 64, 3), nn.BatchNorm(64), nn.Linear(576, 10)]
+        c1, c2, bn1, c3, c4, bn2, out = layers
+
+        def forward(x):
+            x = bn1(c2(c1(x).relu()).relu()).max_pool2d(2)
+            return out(bn2(c4(c3(x).relu()).relu()).max_pool2d(2).flatten(1))
+        return layers, forward
 
     def train_step(self, model, shape):
         layers, forward = model

@@ -27,6 +27,16 @@
 // GOALS-NEXT: {"goal":"matmul_1024","figure":"gflops","wanted":">= 70% of peak_gflops","value":{{[0-9.]+}},"met":{{true|false}}}
 // GOALS-NEXT: {"goal":"matmul_2048",{{.*}}"status":"not run"}
 // GOALS: {"goal":"sum_rows_4096x4096","figure":"gbps","wanted":">= 90% of read_gbps","value":{{[0-9.]+}},"met":{{true|false}}}
-// GOALS: {"goal":"main job",{{.*}}"status":"not a bench workload
+// GOALS: {"goal":"train_step_mnist_b128","figure":"steps_per_s",{{.*}}"status":"not run"}
 // RUN: tg-bench matmul_1024 | FileCheck %s --check-prefix=NOPEAK
 // NOPEAK: {"goal":"matmul_1024",{{.*}}"value":{{[0-9.]+}},"status":"needs the roofline line in the same run"}
+
+// The main job's goal is twice torch's steps/s on the same model in the
+// same run, and 16 steps/s (twice torch's when the goal was set) without it.
+// RUN: env TINYGRAD_PATH=%t.none tg-bench --compare train_step_mnist_b128 > %t.mnist
+// RUN: FileCheck %s --check-prefix=MAINJOB < %t.mnist
+// MAINJOB: {"system": "torch", "device": "CPU", "workload": "train_step_mnist_b128", "ms": {{[0-9.]+}}, "steps_per_s": {{[0-9.]+}}, "first_step_s": {{[0-9.]+}}}
+// MAINJOB: {"goal":"train_step_mnist_b128","figure":"steps_per_s","wanted":">= 2x torch (16 without torch)","value":{{[0-9.]+}},"bound":{{[0-9.]+}},"met":{{true|false}}}
+// RUN: /usr/bin/python3 -c "import json, sys; lines = [json.loads(l) for l in open(sys.argv[1]) if l.startswith('{')]; torch = next(l['steps_per_s'] for l in lines if l.get('system') == 'torch'); goal = next(l for l in lines if l.get('goal') == 'train_step_mnist_b128'); assert abs(goal['bound'] - 2 * torch) < 0.02, (goal, torch); assert goal['met'] == (goal['value'] >= goal['bound'])" %t.mnist
+// RUN: tg-bench train_step_mnist_b128 | FileCheck %s --check-prefix=NOTORCH
+// NOTORCH: {"goal":"train_step_mnist_b128",{{.*}}"value":{{[0-9.]+}},"bound":16.00,"met":{{true|false}}}
