@@ -23,7 +23,7 @@ namespace {
 /// output, hence materializing the results again.
 constexpr StringLiteral kPreparePipeline =
     "tg-cpu-drop-unit-dims,canonicalize,tg-materialize-kernel-results,"
-    "func.func(tg-cpu-fold-permuted-stores)";
+    "func.func(tg-cpu-collapse-reduction-loops,tg-cpu-fold-permuted-stores)";
 
 constexpr StringLiteral kLoopsPipeline =
     "convert-linalg-to-loops,tg-cpu-kernel-abi,canonicalize";

@@ -377,9 +377,13 @@ bool tileRowReduction(linalg::GenericOp root, ArrayRef<int64_t> ranges, int64_t 
       if (map.getDimPosition(r) == innermost)
         return false;
   }
-  int64_t lanes = vectorLanes(root, vectorBytes);
-  int64_t width = largestDivisor(ranges[innermost], {4 * lanes, 2 * lanes, lanes, lanes / 2});
-  if (width < 2 || ranges[innermost] < 2 * width)
+  // The widest that divides the row and leaves two steps of it (a 64-wide
+  // row: two of 32).
+  int64_t lanes = vectorLanes(root, vectorBytes), width = 0;
+  for (int64_t candidate : {4 * lanes, 2 * lanes, lanes, lanes / 2})
+    if (!width && ranges[innermost] % candidate == 0 && ranges[innermost] >= 2 * candidate)
+      width = candidate;
+  if (width < 2)
     return false;
   tile.assign(ranges.size(), 1);
   tile[innermost] = width;

@@ -51,14 +51,6 @@ SmallVector<unsigned> droppableLoops(linalg::GenericOp generic) {
   return loops;
 }
 
-/// Whether `value` is a kernel argument, reshaped or not: a slice of it
-/// stands between no two stages the kernel optimizer fuses.
-bool isReshapedArgument(Value value) {
-  while (isReshape(value.getDefiningOp()))
-    value = value.getDefiningOp()->getOperand(0);
-  return isa<BlockArgument>(value);
-}
-
 /// An input read at a constant index along an axis of more elements (a
 /// stride-2 convolution's input, [.., 14, 2, ..] read at 0) → that index's
 /// slice of it, read at 0, a size-1 axis the unit-dims patterns then fold:

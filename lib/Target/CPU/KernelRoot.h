@@ -16,6 +16,15 @@ inline bool isReshape(Operation *op) {
   return isa_and_nonnull<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(op);
 }
 
+/// Whether `value` is a kernel argument, reshaped or not: a buffer of its
+/// own, laid out contiguously (a slice or reshape of it stands between no
+/// two stages the kernel optimizer fuses, and copies nothing).
+inline bool isReshapedArgument(Value value) {
+  while (isReshape(value.getDefiningOp()))
+    value = value.getDefiningOp()->getOperand(0);
+  return isa<BlockArgument>(value);
+}
+
 /// The linalg.generic that computes a kernel function's result (its last
 /// stage, writing the output argument, perhaps through a reshape), or null.
 inline linalg::GenericOp getKernelRoot(func::FuncOp kernel) {

@@ -396,6 +396,26 @@ func.func private @r_512_1024(%x: tensor<512x1024xf32>, %out: tensor<512xf32>) -
 
 // -----
 
+// A row of 64 (an 8x8 map read as one row): the widest vector tile that
+// leaves two steps of the row, 32 partial sums.
+// CHECK-LABEL: func.func private @r_1024_64
+// CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [1, 32]>
+#x = affine_map<(i, k) -> (i, k)>
+#row = affine_map<(i, k) -> (i)>
+func.func private @r_1024_64(%x: tensor<1024x64xf32>, %out: tensor<1024xf32>) -> tensor<1024xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<1024xf32>) -> tensor<1024xf32>
+  %r = linalg.generic {indexing_maps = [#x, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<1024x64xf32>) outs(%init : tensor<1024xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %s = arith.addf %acc, %a : f32
+    linalg.yield %s : f32
+  } -> tensor<1024xf32>
+  return %r : tensor<1024xf32>
+}
+
+// -----
+
 // A bias gradient: a sum over batch, height and width, read contiguously
 // along the width. 24 columns hold only a half vector (8 of 16 lanes), so
 // the height is unrolled too: 4 rows by 8 columns of partial sums.

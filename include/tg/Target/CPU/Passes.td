@@ -41,6 +41,25 @@ def TGCPUFoldPermutedStores : Pass<"tg-cpu-fold-permuted-stores", "::mlir::func:
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def TGCPUCollapseReductionLoops
+    : Pass<"tg-cpu-collapse-reduction-loops", "::mlir::func::FuncOp"> {
+  let summary = "Merge adjacent reduction loops that every operand reads as one axis";
+  let description = [{
+    In a kernel function (`tg.kernel`), on tensors: a stage whose adjacent
+    reduction loops every operand reads as adjacent axes in loop order, or
+    not at all (a BatchNorm's sum over a 20x20 map: `x[n, c, h, w]` read
+    along `h, w`), runs them as one loop over their product (400), reading
+    its inputs through a `tensor.collapse_shape`. The kernel optimizer then
+    sees one contiguous row to reduce in vector lanes, where a 20-wide row
+    fits no vector and stayed scalar. Only stages that read kernel
+    arguments alone (reshaped or not) change: those are contiguous, so the
+    reshape copies nothing, and it stands between no two stages that would
+    fuse. A window read (`y + ky`) is no axis of its own, so a
+    convolution's loops stay.
+  }];
+  let dependentDialects = ["::mlir::tensor::TensorDialect", "::mlir::linalg::LinalgDialect"];
+}
+
 def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
   let summary = "Choose each kernel's CPU optimizations and record them";
   let description = [{

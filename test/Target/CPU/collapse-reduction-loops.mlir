@@ -1,0 +1,170 @@
+// RUN: tg-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(tg-cpu-collapse-reduction-loops))' | FileCheck %s
+
+// A BatchNorm's sum over batch, height and width: h and w, adjacent in the
+// loops and in x, become one 400-wide loop reading x through a reshape;
+// n, outside the channel loop, stays.
+// CHECK-DAG: #[[X:.*]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+// CHECK-DAG: #[[OUT:.*]] = affine_map<(d0, d1, d2) -> (d1)>
+// CHECK-LABEL: func.func private @r_32_128_20_20
+// CHECK: %[[ROWS:.*]] = tensor.collapse_shape %arg0 {{\[}}[0], [1], [2, 3]] : tensor<128x32x20x20xf32> into tensor<128x32x400xf32>
+// CHECK: linalg.generic {indexing_maps = [#[[X]], #[[OUT]]], iterator_types = ["reduction", "parallel", "reduction"]}
+// CHECK-SAME: ins(%[[ROWS]] : tensor<128x32x400xf32>)
+#x = affine_map<(n, c, h, w) -> (n, c, h, w)>
+#out = affine_map<(n, c, h, w) -> (c)>
+func.func private @r_32_128_20_20(%x: tensor<128x32x20x20xf32>, %out: tensor<32xf32>) -> tensor<32xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<32xf32>) -> tensor<32xf32>
+  %sum = linalg.generic {indexing_maps = [#x, #out], iterator_types = ["reduction", "parallel", "reduction", "reduction"]}
+      ins(%x : tensor<128x32x20x20xf32>) outs(%init : tensor<32xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %s = arith.addf %acc, %a : f32
+    linalg.yield %s : f32
+  } -> tensor<32xf32>
+  return %sum : tensor<32xf32>
+}
+
+// -----
+
+// The variance: the mean, read by channel alone, reads none of the merged
+// loops; all three reductions are adjacent here and merge into one.
+// CHECK-LABEL: func.func private @r_32_8_20_20
+// CHECK-DAG: tensor.collapse_shape %arg0 {{\[}}[0], [1, 2, 3]] : tensor<32x8x20x20xf32> into tensor<32x3200xf32>
+// CHECK: iterator_types = ["parallel", "reduction"]
+// CHECK: arith.subf
+#x = affine_map<(c, n, h, w) -> (c, n, h, w)>
+#c = affine_map<(c, n, h, w) -> (c)>
+func.func private @r_32_8_20_20(%x: tensor<32x8x20x20xf32>, %mean: tensor<32xf32>, %out: tensor<32xf32>) -> tensor<32xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<32xf32>) -> tensor<32xf32>
+  %sum = linalg.generic {indexing_maps = [#x, #c, #c], iterator_types = ["parallel", "reduction", "reduction", "reduction"]}
+      ins(%x, %mean : tensor<32x8x20x20xf32>, tensor<32xf32>) outs(%init : tensor<32xf32>) {
+  ^bb0(%a: f32, %m: f32, %acc: f32):
+    %d = arith.subf %a, %m : f32
+    %sq = arith.mulf %d, %d : f32
+    %s = arith.addf %acc, %sq : f32
+    linalg.yield %s : f32
+  } -> tensor<32xf32>
+  return %sum : tensor<32xf32>
+}
+
+// -----
+
+// What stays: a convolution's window reads (`y + ky`) are no axes of their
+// own; a transposed read (w before h in the input) is no row; parallel
+// loops are not reductions; a stage reading another stage's result would
+// be kept from fusing with it by a reshape in between; a slice of an
+// argument is strided, and reshaping it would copy it.
+// CHECK-LABEL: func.func private @r_4_6_6_2_3_3
+// CHECK-NOT: tensor.collapse_shape
+// CHECK: iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]
+#in = affine_map<(co, y, x, ci, ky, kx) -> (ci, y + ky, x + kx)>
+#w = affine_map<(co, y, x, ci, ky, kx) -> (co, ci, ky, kx)>
+#o = affine_map<(co, y, x, ci, ky, kx) -> (co, y, x)>
+func.func private @r_4_6_6_2_3_3(%x: tensor<2x8x8xf32>, %w: tensor<4x2x3x3xf32>, %out: tensor<4x6x6xf32>) -> tensor<4x6x6xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<4x6x6xf32>) -> tensor<4x6x6xf32>
+  %conv = linalg.generic {indexing_maps = [#in, #w, #o], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%x, %w : tensor<2x8x8xf32>, tensor<4x2x3x3xf32>) outs(%init : tensor<4x6x6xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<4x6x6xf32>
+  return %conv : tensor<4x6x6xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func private @r_4_5_6_transposed
+// CHECK-NOT: tensor.collapse_shape
+#x = affine_map<(c, h, w) -> (c, w, h)>
+#out = affine_map<(c, h, w) -> (c)>
+func.func private @r_4_5_6_transposed(%x: tensor<4x6x5xf32>, %out: tensor<4xf32>) -> tensor<4xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<4xf32>) -> tensor<4xf32>
+  %sum = linalg.generic {indexing_maps = [#x, #out], iterator_types = ["parallel", "reduction", "reduction"]}
+      ins(%x : tensor<4x6x5xf32>) outs(%init : tensor<4xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %s = arith.addf %acc, %a : f32
+    linalg.yield %s : f32
+  } -> tensor<4xf32>
+  return %sum : tensor<4xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func private @E_4_5_6
+// CHECK-NOT: tensor.collapse_shape
+#id = affine_map<(a, b, c) -> (a, b, c)>
+func.func private @E_4_5_6(%x: tensor<4x5x6xf32>, %out: tensor<4x5x6xf32>) -> tensor<4x5x6xf32> attributes {tg.kernel} {
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%x : tensor<4x5x6xf32>) outs(%out : tensor<4x5x6xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    %e = math.exp %a : f32
+    linalg.yield %e : f32
+  } -> tensor<4x5x6xf32>
+  return %r : tensor<4x5x6xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func private @r_4_5_6_of_a_stage
+// CHECK-NOT: tensor.collapse_shape
+// CHECK: iterator_types = ["parallel", "reduction", "reduction"]
+#id = affine_map<(a, b, c) -> (a, b, c)>
+#out = affine_map<(a, b, c) -> (a)>
+func.func private @r_4_5_6_of_a_stage(%x: tensor<4x5x6xf32>, %out: tensor<4xf32>) -> tensor<4xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<4x5x6xf32>
+  %e = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%x : tensor<4x5x6xf32>) outs(%empty : tensor<4x5x6xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    %v = math.exp %a : f32
+    linalg.yield %v : f32
+  } -> tensor<4x5x6xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<4xf32>) -> tensor<4xf32>
+  %sum = linalg.generic {indexing_maps = [#id, #out], iterator_types = ["parallel", "reduction", "reduction"]}
+      ins(%e : tensor<4x5x6xf32>) outs(%init : tensor<4xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %s = arith.addf %acc, %a : f32
+    linalg.yield %s : f32
+  } -> tensor<4xf32>
+  return %sum : tensor<4xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func private @r_4_5_6_of_a_slice
+// CHECK-NOT: tensor.collapse_shape
+// CHECK: iterator_types = ["parallel", "reduction", "reduction"]
+#id = affine_map<(a, b, c) -> (a, b, c)>
+#out = affine_map<(a, b, c) -> (a)>
+func.func private @r_4_5_6_of_a_slice(%x: tensor<4x5x8xf32>, %out: tensor<4xf32>) -> tensor<4xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %slice = tensor.extract_slice %x[0, 0, 1] [4, 5, 6] [1, 1, 1] : tensor<4x5x8xf32> to tensor<4x5x6xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<4xf32>) -> tensor<4xf32>
+  %sum = linalg.generic {indexing_maps = [#id, #out], iterator_types = ["parallel", "reduction", "reduction"]}
+      ins(%slice : tensor<4x5x6xf32>) outs(%init : tensor<4xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %s = arith.addf %acc, %a : f32
+    linalg.yield %s : f32
+  } -> tensor<4xf32>
+  return %sum : tensor<4xf32>
+}
+
+// -----
+
+// Outside kernels nothing changes.
+// CHECK-LABEL: func.func @host
+// CHECK-NOT: tensor.collapse_shape
+#x = affine_map<(c, h, w) -> (c, h, w)>
+#out = affine_map<(c, h, w) -> (c)>
+func.func @host(%x: tensor<4x5x6xf32>, %out: tensor<4xf32>) -> tensor<4xf32> {
+  %sum = linalg.generic {indexing_maps = [#x, #out], iterator_types = ["parallel", "reduction", "reduction"]}
+      ins(%x : tensor<4x5x6xf32>) outs(%out : tensor<4xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %s = arith.addf %acc, %a : f32
+    linalg.yield %s : f32
+  } -> tensor<4xf32>
+  return %sum : tensor<4xf32>
+}
