@@ -19,12 +19,20 @@
 // RUN:   | FileCheck %s --check-prefix=OTHER
 // RUN: cmp %t.plain %t.beam1
 //
+// The search sees a kernel as the optimizer does, after
+// tg-cpu-collapse-reduction-loops: the optimizer's choice for a BatchNorm's
+// sums (h and w merged) is a candidate that compiles and is timed, not
+// "inf ms" (the search once tiled the kernel's loops before merging them).
+// RUN: env BEAM=1 CACHELEVEL=0 tg-run %s --function=channel_sums --random 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=MERGED
+//
 // SEARCH: tg: BEAM=2 [1/1] r_64_48_32: {{[0-9]+}} candidates, {{[0-9.]+ [mu]s}} as the optimizer chose, {{[0-9.]+ [mu]s}} with #tg.opts<{{.*}}>
 // CACHED: s with [[OPTS:#tg.opts<.*>]]
 // CACHED-NOT: candidates
 // CACHED: IR Dump After ConvertTGToArith
 // CACHED: func.func private @r_64_48_32({{.*}}tg.opts = [[OPTS]]}
 // OTHER: tg: BEAM=1 [1/1] r_64_48_32: {{[0-9]+}} candidates
+// MERGED: tg: BEAM=1 [1/1] r_8_4_24_24: {{[0-9]+}} candidates, {{[0-9.]+ [mu]s}} as the optimizer chose
 func.func @matmul(%a: tensor<64x32xi32>, %b: tensor<32x48xi32>) -> tensor<64x48xi32> {
   %ar = tg.reshape %a : tensor<64x32xi32> to tensor<64x1x32xi32>
   %ae = tg.expand %ar : tensor<64x1x32xi32> to tensor<64x48x32xi32>
@@ -48,4 +56,10 @@ func.func @matmul_again(%a: tensor<64x32xi32>, %b: tensor<32x48xi32>) -> tensor<
   %s = tg.reduce add %m [2] : tensor<64x48x32xi32> -> tensor<64x48x1xi32>
   %r = tg.reshape %s : tensor<64x48x1xi32> to tensor<64x48xi32>
   return %r : tensor<64x48xi32>
+}
+
+// A BatchNorm's sums over batch, height and width of each channel.
+func.func @channel_sums(%x: tensor<4x8x24x24xf32>) -> tensor<1x8x1x1xf32> {
+  %s = tg.reduce add %x [0, 2, 3] : tensor<4x8x24x24xf32> -> tensor<1x8x1x1xf32>
+  return %s : tensor<1x8x1x1xf32>
 }

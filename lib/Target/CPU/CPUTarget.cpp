@@ -18,13 +18,6 @@ using namespace mlir::tg;
 
 namespace {
 
-/// Canonicalization and dropping unit dims can fold a kernel's last stage
-/// away (an identity copy of a slice): its result must still end in the
-/// output, hence materializing the results again.
-constexpr StringLiteral kPreparePipeline =
-    "tg-cpu-drop-unit-dims,canonicalize,tg-materialize-kernel-results,"
-    "func.func(tg-cpu-collapse-reduction-loops,tg-cpu-fold-permuted-stores)";
-
 constexpr StringLiteral kLoopsPipeline =
     "convert-linalg-to-loops,tg-cpu-kernel-abi,canonicalize";
 
@@ -75,10 +68,11 @@ public:
                             std::string(options.noopt ? "true" : "false") +
                             " vector-bytes=" + std::to_string(cpuVectorBytes(*machine)) +
                             "},func.func(tg-cpu-apply-opts,tg-cpu-share-row-values)";
-    return parsePassPipeline((kToArithPipeline + "," + kPreparePipeline + "," + optimizer + "," +
-                              kBufferizePipeline + ",func.func(buffer-loop-hoisting),tg-cpu-free-scratch,func.func(tg-cpu-stream-stores)")
-                                 .str(),
-                             pm, errors);
+    return parsePassPipeline(
+        (kToArithPipeline + "," + kCPUPreparePipeline + "," + optimizer + "," + kBufferizePipeline +
+         ",func.func(buffer-loop-hoisting),tg-cpu-free-scratch,func.func(tg-cpu-stream-stores)")
+            .str(),
+        pm, errors);
   }
 
   LogicalResult buildPipeline(OpPassManager &pm, const TargetOptions &options,

@@ -108,10 +108,8 @@ std::vector<std::string> mlir::tg::cpuSearchOpts(Operation *kernel, StringRef cu
   PassManager pm(kernel->getContext());
   std::string errors;
   llvm::raw_string_ostream os(errors);
-  std::string pipeline = (kToArithPipeline +
-                          ",tg-cpu-drop-unit-dims,canonicalize,tg-materialize-kernel-results,"
-                          "tg-cpu-choose-opts{vector-bytes=" +
-                          std::to_string(vectorBytes) + "}")
+  std::string pipeline = (kToArithPipeline + "," + kCPUPreparePipeline +
+                          ",tg-cpu-choose-opts{vector-bytes=" + std::to_string(vectorBytes) + "}")
                              .str();
   if (failed(parsePassPipeline(pipeline, pm, os)) || failed(pm.run(*scratch)))
     return {};

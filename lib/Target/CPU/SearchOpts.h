@@ -4,6 +4,7 @@
 #define TG_LIB_TARGET_CPU_SEARCHOPTS_H
 
 #include "mlir/Support/LLVM.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <string>
 #include <vector>
@@ -11,6 +12,15 @@
 namespace mlir {
 class Operation;
 namespace tg {
+
+/// The CPU kernels' passes between tg-to-arith and tg-cpu-choose-opts: the
+/// kernel as the optimizer sees it, which the search must see too.
+/// Canonicalization and dropping unit dims can fold a kernel's last stage
+/// away (an identity copy of a slice): its result must still end in the
+/// output, hence materializing the results again.
+constexpr llvm::StringLiteral kCPUPreparePipeline =
+    "tg-cpu-drop-unit-dims,canonicalize,tg-materialize-kernel-results,"
+    "func.func(tg-cpu-collapse-reduction-loops,tg-cpu-fold-permuted-stores)";
 
 /// TargetBackend::searchOpts for the CPU: the #tg.opts one action away from
 /// `current` for the kernel function `kernel` (stage 3), or, when `current`
