@@ -30,20 +30,26 @@ using namespace mlir::tg;
 namespace {
 
 /// The runs of two or more adjacent reduction loops of `generic` that every
-/// operand reads as adjacent axes in loop order, or not at all. Upstream's
-/// test of that takes projected permutations only: a window read (`y + ky`)
-/// merges nothing.
+/// operand reads as adjacent axes in loop order, or not at all, and that
+/// the body does not compute with (linalg.index): merged, such a loop's
+/// index would come back through a div and a mod per element. Upstream's
+/// test of the reads takes projected permutations only: a window read
+/// (`y + ky`) merges nothing.
 SmallVector<ReassociationIndices> collapsibleReductions(linalg::GenericOp generic) {
   SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
   auto iterators = generic.getIteratorTypesArray();
   SmallVector<ReassociationIndices> runs;
   if (!llvm::all_of(maps, [](AffineMap map) { return map.isProjectedPermutation(); }))
     return runs;
+  llvm::SmallDenseSet<int64_t> indexed;
+  generic.getBody()->walk([&](linalg::IndexOp index) { indexed.insert(index.getDim()); });
+  auto mergeable = [&](int64_t loop) {
+    return iterators[loop] == utils::IteratorType::reduction && !indexed.contains(loop);
+  };
   for (int64_t loop = 0; loop < int64_t(iterators.size());) {
     ReassociationIndices run = {loop};
-    while (iterators[run.front()] == utils::IteratorType::reduction &&
-           run.back() + 1 < int64_t(iterators.size()) &&
-           iterators[run.back() + 1] == utils::IteratorType::reduction) {
+    while (mergeable(run.front()) && run.back() + 1 < int64_t(iterators.size()) &&
+           mergeable(run.back() + 1)) {
       run.push_back(run.back() + 1);
       if (!linalg::areDimSequencesPreserved(maps, run)) {
         run.pop_back();

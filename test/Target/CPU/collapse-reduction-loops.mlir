@@ -154,6 +154,34 @@ func.func private @r_4_5_6_of_a_slice(%x: tensor<4x5x8xf32>, %out: tensor<4xf32>
 
 // -----
 
+// A body that computes with a loop's index (a mask from the row's parity)
+// keeps that loop: merged, the index would come back from the merged one
+// through a div and a mod per element.
+// CHECK-LABEL: func.func private @r_4_5_6_indexed
+// CHECK-NOT: tensor.collapse_shape
+// CHECK: iterator_types = ["parallel", "reduction", "reduction"]
+#x = affine_map<(c, h, w) -> (c, h, w)>
+#out = affine_map<(c, h, w) -> (c)>
+func.func private @r_4_5_6_indexed(%x: tensor<4x5x6xf32>, %out: tensor<4xf32>) -> tensor<4xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %two = arith.constant 2 : index
+  %c0 = arith.constant 0 : index
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<4xf32>) -> tensor<4xf32>
+  %sum = linalg.generic {indexing_maps = [#x, #out], iterator_types = ["parallel", "reduction", "reduction"]}
+      ins(%x : tensor<4x5x6xf32>) outs(%init : tensor<4xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %h = linalg.index 1 : index
+    %parity = arith.remui %h, %two : index
+    %even = arith.cmpi eq, %parity, %c0 : index
+    %kept = arith.select %even, %a, %zero : f32
+    %s = arith.addf %acc, %kept : f32
+    linalg.yield %s : f32
+  } -> tensor<4xf32>
+  return %sum : tensor<4xf32>
+}
+
+// -----
+
 // Outside kernels nothing changes.
 // CHECK-LABEL: func.func @host
 // CHECK-NOT: tensor.collapse_shape

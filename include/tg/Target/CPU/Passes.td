@@ -55,7 +55,9 @@ def TGCPUCollapseReductionLoops
     arguments alone (reshaped or not) change: those are contiguous, so the
     reshape copies nothing, and it stands between no two stages that would
     fuse. A window read (`y + ky`) is no axis of its own, so a
-    convolution's loops stay.
+    convolution's loops stay; so does a loop the body computes with
+    (`linalg.index`), whose index would come back from the merged one
+    through a div and a mod per element.
   }];
   let dependentDialects = ["::mlir::tensor::TensorDialect", "::mlir::linalg::LinalgDialect"];
 }
