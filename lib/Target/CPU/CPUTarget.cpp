@@ -70,7 +70,8 @@ public:
                             "},func.func(tg-cpu-apply-opts,tg-cpu-share-row-values)";
     return parsePassPipeline(
         (kToArithPipeline + "," + kCPUPreparePipeline + "," + optimizer + "," + kBufferizePipeline +
-         ",func.func(buffer-loop-hoisting),tg-cpu-free-scratch,func.func(tg-cpu-stream-stores)")
+         ",func.func(buffer-loop-hoisting,tg-cpu-expand-strided-copies),tg-cpu-free-scratch,"
+         "func.func(tg-cpu-stream-stores)")
             .str(),
         pm, errors);
   }

@@ -220,6 +220,22 @@ def TGCPUApplyOpts : Pass<"tg-cpu-apply-opts", "::mlir::func::FuncOp"> {
                            "::mlir::tensor::TensorDialect", "::mlir::arith::ArithDialect"];
 }
 
+def TGCPUExpandStridedCopies
+    : Pass<"tg-cpu-expand-strided-copies", "::mlir::func::FuncOp"> {
+  let summary = "Copy strided views with loops instead of the runtime's memrefCopy";
+  let description = [{
+    After bufferization, a stage that copies a view (a slice of the weights
+    stored channels-last, one tap of a 3x3 window) can be a `memref.copy`.
+    LLVM's lowering copies contiguous buffers with `memcpy`, but a strided
+    one through a call to the runtime's `memrefCopy`, which no kernel
+    library links: the program would fail to load. In a kernel function
+    (`tg.kernel`) such a copy becomes `linalg.copy`, which
+    `convert-linalg-to-loops` runs as loops; copies of contiguous buffers
+    stay as they are.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
 def TGCPUFreeScratch : Pass<"tg-cpu-free-scratch", "::mlir::ModuleOp"> {
   let summary = "Free the scratch buffers kernels allocate";
   let description = [{
