@@ -21,9 +21,6 @@ namespace {
   throw Error(std::string("tg::Tensor::") + op + ": " + why);
 }
 
-/// Python's ceil division, also for a negative numerator.
-int64_t ceilDiv(int64_t a, int64_t b) { return a >= 0 ? (a + b - 1) / b : -(-a / b); }
-
 using Padding = std::vector<std::pair<int64_t, int64_t>>;
 
 /// shrink_to with every axis given.

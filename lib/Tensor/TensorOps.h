@@ -66,6 +66,8 @@ Tensor sumIn(const Tensor &x, const Axes &axes, bool keepdim, DType dtype);
 /// 0-d tensor has one axis to name, and `extra` allows one past the last
 /// (where unsqueeze and stack insert). `op` names the caller in errors.
 int64_t resolveDim(const Tensor &x, int64_t dim, const char *op, bool extra = false);
+/// Python's ceil division, also for a negative numerator.
+inline int64_t ceilDiv(int64_t a, int64_t b) { return a >= 0 ? (a + b - 1) / b : -(-a / b); }
 /// tinygrad's _pool: the sliding windows of the last kernel.size() axes,
 /// as movement ops only: [..., o0, o1, ..., k0, k1, ...] with o the number
 /// of windows and k the kernel sizes (stride and dilation per axis).
