@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <numeric>
 
@@ -94,25 +95,6 @@ Tensor convolution(const Tensor &input, const Tensor &weight, const Tensor &bias
                    const std::vector<int64_t> &stride, const std::vector<int64_t> &dilation,
                    const Padding &pads);
 
-/// `g` with s - 1 zeros after every element of each spatial axis (its last
-/// stride.size() axes; the last element keeps its zeros too): what a
-/// strided convolution's output gradient is at the positions of a
-/// convolution with stride 1.
-Tensor dilateSpatial(const Tensor &g, const std::vector<int64_t> &stride) {
-  size_t n = stride.size(), lead = g.ndim() - n;
-  if (std::all_of(stride.begin(), stride.end(), [](int64_t s) { return s == 1; }))
-    return g;
-  Shape split(g.shape().begin(), g.shape().begin() + lead), merged = split;
-  Padding zeros(lead, {0, 0});
-  for (size_t i = 0; i < n; ++i) {
-    int64_t o = g.shape(lead + i);
-    split.insert(split.end(), {o, 1});
-    merged.push_back(o * stride[i]);
-    zeros.insert(zeros.end(), {{0, 0}, {0, stride[i] - 1}});
-  }
-  return g.reshape(split).pad(zeros, 0).reshape(merged);
-}
-
 /// Steps `index` to the next multi-index below `extents`, the last axis
 /// fastest; false once past the last.
 bool nextIndex(std::vector<int64_t> &index, const std::vector<int64_t> &extents) {
@@ -124,58 +106,78 @@ bool nextIndex(std::vector<int64_t> &index, const std::vector<int64_t> &extents)
   return false;
 }
 
-/// The input gradient of an ungrouped, undilated convolution (see below),
-/// lane by lane: element s·b + u of the input is element a = b + ⌊(u +
-/// p)/s⌋ of phase r = (u + p) mod s of the padded input, which gets
-///   Σ_j g[a − j] · w[s·j + r],
-/// a stride-1 convolution of g by the weights' taps r, r + s, ... flipped
-/// (with stride 1, one lane: g padded by k − 1 − p, by all of w flipped).
-/// The lanes' results interleave. (Over g dilated by s instead, s^n − 1 of
-/// every s^n products are of zeros: 3x3 stride 2, 62 GFLOPS for 16x64x56².)
-Tensor inputGradient(const Tensor &input, const Tensor &weight, const std::vector<int64_t> &stride,
-                     const Padding &pads, const Tensor &g) {
-  size_t n = pads.size();
-  std::vector<int64_t> ones(n, 1), spatial(n);
-  std::iota(spatial.begin(), spatial.end(), 2);
-  Shape blocks(n), lanes{g.shape(0), weight.shape(1)}, merged = lanes;
+/// The values of lane `u` (u < s on each axis): the input's elements
+/// s·b + u, which are elements a = b + first of phase r = (u + p) mod s of
+/// the input padded by p, first = ⌊(u + p)/s⌋; [..., *blocks], or undefined
+/// where nothing reads that phase.
+using LaneValues = std::function<Tensor(const std::vector<int64_t> &phase,
+                                        const std::vector<int64_t> &first, const Shape &blocks)>;
+
+/// The gradient of an input that windows read at s·o + (the tap's offset),
+/// lane by lane: each lane's elements in a buffer of its own, then
+/// interleaved into [..., *in]. Computed element by element instead, every
+/// element would evaluate every lane's terms, most of them zeros.
+Tensor interleaveLanes(const Shape &lead, const Shape &in, const std::vector<int64_t> &stride,
+                       const std::vector<int64_t> &low, const LaneValues &values) {
+  size_t n = in.size();
+  Shape blocks(n), lanes(lead), merged(lead);
   Padding cut(n);
   for (size_t i = 0; i < n; ++i) {
-    int64_t in = input.shape(2 + i);
-    blocks[i] = ceilDiv(in, stride[i]);
+    blocks[i] = ceilDiv(in[i], stride[i]);
     lanes.insert(lanes.end(), {blocks[i], 1});
     merged.push_back(blocks[i] * stride[i]);
-    cut[i] = {0, in - blocks[i] * stride[i]};
+    cut[i] = {0, in[i] - blocks[i] * stride[i]};
   }
   Tensor sum;
   std::vector<int64_t> lane(n, 0);
   do {
-    std::vector<Slice> taps(2);
-    Padding around(n), at(2, {0, 0});
-    bool read = true; // a lane no tap reads gets no gradient
+    std::vector<int64_t> phase(n), first(n);
+    Padding at(lead.size(), {0, 0});
     for (size_t i = 0; i < n; ++i) {
-      int64_t k = weight.shape(2 + i), s = stride[i];
-      int64_t phase = (lane[i] + pads[i].first) % s, first = (lane[i] + pads[i].first) / s;
-      read &= phase < k;
-      int64_t count = ceilDiv(k - phase, s);
-      taps.push_back(Slice{phase, std::nullopt, s});
-      around[i] = {count - 1 - first, first + blocks[i] - g.shape(2 + i)};
-      at.insert(at.end(), {{0, 0}, {lane[i], s - 1 - lane[i]}});
+      phase[i] = (lane[i] + low[i]) % stride[i];
+      first[i] = (lane[i] + low[i]) / stride[i];
+      at.insert(at.end(), {{0, 0}, {lane[i], stride[i] - 1 - lane[i]}});
     }
-    if (read) {
-      Tensor flipped = weight.slice(taps).transpose(0, 1).flip(Axes(spatial));
-      // The padded gradient in a buffer of its own: in the convolution's
-      // kernel its computed zeros would be a stage the tiles cannot slice.
-      Tensor gPadded = padSpatial(g, around, 0).contiguous();
-      // Each lane's sums in a buffer too: the interleaving pads around a
-      // convolution in its kernel would run it over every lane's elements.
-      Tensor term = convolution(gPadded, flipped, Tensor(), 1, ones, ones, Padding(n, {0, 0}))
-                        .contiguous()
-                        .reshape(lanes)
-                        .pad(at, 0);
+    if (Tensor v = values(phase, first, blocks); v.defined()) {
+      Tensor term = v.contiguous().reshape(lanes).pad(at, 0);
       sum = sum.defined() ? sum + term : term;
     }
   } while (nextIndex(lane, stride));
   return padSpatial(sum.reshape(merged), cut, 0);
+}
+
+/// The input gradient of an ungrouped, undilated convolution (see below):
+/// element a of phase r of the padded input gets Σ_j g[a − j] · w[s·j + r],
+/// a stride-1 convolution of g by the weights' taps r, r + s, ... flipped
+/// (with stride 1, one lane: g padded by k − 1 − p, by all of w flipped).
+/// (Over g spread s apart with zeros instead, s^n − 1 of every s^n products
+/// are of zeros: 3x3 stride 2, 62 GFLOPS for 16x64x56².)
+Tensor inputGradient(const Tensor &input, const Tensor &weight, const std::vector<int64_t> &stride,
+                     const Padding &pads, const Tensor &g) {
+  size_t n = pads.size();
+  std::vector<int64_t> ones(n, 1), spatial(n), low(n);
+  std::iota(spatial.begin(), spatial.end(), 2);
+  for (size_t i = 0; i < n; ++i)
+    low[i] = pads[i].first;
+  Shape in(input.shape().begin() + 2, input.shape().end());
+  auto lane = [&](const std::vector<int64_t> &phase, const std::vector<int64_t> &first,
+                  const Shape &blocks) {
+    std::vector<Slice> taps(2);
+    Padding around(n);
+    for (size_t i = 0; i < n; ++i) {
+      int64_t k = weight.shape(2 + i), s = stride[i];
+      if (phase[i] >= k)
+        return Tensor();
+      taps.push_back(Slice{phase[i], std::nullopt, s});
+      around[i] = {ceilDiv(k - phase[i], s) - 1 - first[i], first[i] + blocks[i] - g.shape(2 + i)};
+    }
+    Tensor flipped = weight.slice(taps).transpose(0, 1).flip(Axes(spatial));
+    // The padded gradient in a buffer of its own: in the convolution's
+    // kernel its computed zeros would be a stage the tiles cannot slice.
+    Tensor gPadded = padSpatial(g, around, 0).contiguous();
+    return convolution(gPadded, flipped, Tensor(), 1, ones, ones, Padding(n, {0, 0}));
+  };
+  return interleaveLanes({g.shape(0), weight.shape(1)}, in, stride, low, lane);
 }
 
 /// The gradients of an ungrouped, undilated convolution of `input` (padded
@@ -340,33 +342,43 @@ PoolShape poolShape(const char *op, const Tensor &x, const std::vector<int64_t> 
 }
 
 /// The gradient of pool's windows of `in`-sized input: tap t of the window
-/// at output o read the input at s·o + d·t, so tap t's slice of `g` goes
-/// back spread s apart and moved d·t along, and the taps' terms add up.
-/// Through the movement ops of the overlapping windows' repeat trick the
-/// same gradient is a sum over every repeat of the input, each read
-/// through a div and mod of its index (ResNet's 3x3 stride-2 max-pool
-/// gradient: 1.4 s for 16x64x112x112). The sum is a buffer of its own:
-/// fused, every consumer would compute the taps' index arithmetic again
-/// (ResNet's BatchNorm gradient reads it in four kernels).
+/// at output o read the input at s·o + d·t, element a = o + ⌊d·t/s⌋ of
+/// phase (d·t) mod s, so a phase gets the taps of that offset, each tap's
+/// slice of `g` shifted by ⌊d·t/s⌋. Through the movement ops of the
+/// overlapping windows' repeat trick the same gradient is a sum over every
+/// repeat of the input, each read through a div and mod of its index
+/// (ResNet's 3x3 stride-2 max-pool gradient: 1.4 s for 16x64x112x112). The
+/// result is a buffer of its own: fused, every consumer would interleave
+/// the phases again (ResNet's BatchNorm gradient reads it in four kernels).
 Tensor poolGradient(const Tensor &g, const Shape &in, const PoolShape &p) {
   size_t n = p.kernel.size(), lead = g.ndim() - 2 * n;
   Shape sliced(g.shape().begin(), g.shape().begin() + lead + n);
-  Tensor sum;
-  std::vector<int64_t> tap(n, 0);
-  do {
-    std::vector<std::pair<int64_t, int64_t>> box;
-    for (size_t i = 0; i < lead + n; ++i)
-      box.push_back({0, g.shape(i)});
-    Padding moved(n);
-    for (size_t i = 0; i < n; ++i) {
-      box.push_back({tap[i], tap[i] + 1});
-      int64_t offset = p.dilation[i] * tap[i];
-      moved[i] = {offset, in[i] - g.shape(lead + i) * p.stride[i] - offset};
-    }
-    Tensor term = padSpatial(dilateSpatial(g.shrink(box).reshape(sliced), p.stride), moved, 0);
-    sum = sum.defined() ? sum + term : term;
-  } while (nextIndex(tap, p.kernel));
-  return sum.contiguous();
+  auto lane = [&](const std::vector<int64_t> &phase, const std::vector<int64_t> &first,
+                  const Shape &blocks) {
+    Tensor sum;
+    std::vector<int64_t> tap(n, 0);
+    do {
+      std::vector<std::pair<int64_t, int64_t>> box;
+      for (size_t i = 0; i < lead + n; ++i)
+        box.push_back({0, g.shape(i)});
+      Padding shift(n);
+      bool inPhase = true;
+      for (size_t i = 0; i < n; ++i) {
+        int64_t offset = p.dilation[i] * tap[i], s = p.stride[i];
+        inPhase &= offset % s == phase[i];
+        box.push_back({tap[i], tap[i] + 1});
+        int64_t moved = offset / s - first[i];
+        shift[i] = {moved, blocks[i] - g.shape(lead + i) - moved};
+      }
+      if (inPhase) {
+        Tensor term = padSpatial(g.shrink(box).reshape(sliced), shift, 0);
+        sum = sum.defined() ? sum + term : term;
+      }
+    } while (nextIndex(tap, p.kernel));
+    return sum;
+  };
+  Shape leading(g.shape().begin(), g.shape().begin() + lead);
+  return interleaveLanes(leading, in, p.stride, std::vector<int64_t>(n, 0), lane).contiguous();
 }
 
 /// The windows of x padded by `pads` with `value`, as [..., *out, *kernel].
