@@ -622,6 +622,14 @@ Tensor Tensor::gather(int64_t axis, const Tensor &index) const {
 // Pooling windows
 //===----------------------------------------------------------------------===//
 
+bool windowsApart(const Shape &kernel, const std::vector<int64_t> &stride,
+                  const std::vector<int64_t> &dilation) {
+  for (size_t i = 0; i < kernel.size(); ++i)
+    if (kernel[i] > stride[i] || dilation[i] != 1)
+      return false;
+  return true;
+}
+
 Tensor pool(const Tensor &x, const Shape &kernel, const std::vector<int64_t> &stride,
             const std::vector<int64_t> &dilation) {
   size_t n = kernel.size();
@@ -645,12 +653,9 @@ Tensor pool(const Tensor &x, const Shape &kernel, const std::vector<int64_t> &st
     // strided shrink below stays inside it.
     scale[i] = std::max<int64_t>(1, ceilDiv(out[i] * stride[i] - dilation[i], in[i]));
   }
-  // Windows that do not overlap (tinygrad's path for k <= s, undilated):
-  // cut or pad each axis to o*s, split it into [o, s], keep [o, k].
-  bool apart = true;
-  for (size_t i = 0; i < n; ++i)
-    apart &= kernel[i] <= stride[i] && dilation[i] == 1;
-  if (apart) {
+  // Windows that do not overlap (tinygrad's path): cut or pad each axis to
+  // o*s, split it into [o, s], keep [o, k].
+  if (windowsApart(kernel, stride, dilation)) {
     std::vector<std::pair<int64_t, int64_t>> fit(lead, {0, 0});
     Shape split(x.shape().begin(), x.shape().begin() + lead), kept = split;
     for (size_t i = 0; i < n; ++i) {

@@ -387,11 +387,8 @@ Tensor poolWindows(const Tensor &x, const PoolShape &p, const Padding &pads, dou
   // inside the pool's reduction, where the kernel optimizer does not tile it.
   Tensor padded = padSpatial(x.contiguous(), pads, value);
   Tensor windows = pool(padded, p.kernel, p.stride, p.dilation);
-  bool overlap = false;
-  for (size_t i = 0; i < p.kernel.size(); ++i)
-    overlap |= p.kernel[i] > p.stride[i] || p.dilation[i] != 1;
   // Windows apart are cut by reshapes, whose gradient is plain already.
-  if (overlap && !NoGrad::active())
+  if (!windowsApart(p.kernel, p.stride, p.dilation) && !NoGrad::active())
     nodeOf(windows)->gradient = std::make_shared<GradientOverride>(GradientOverride{
         {nodeOf(padded)}, [p](const std::vector<Tensor> &inputs, const Tensor &g) {
           Shape in(inputs[0].shape().end() - p.kernel.size(), inputs[0].shape().end());

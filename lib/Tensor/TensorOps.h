@@ -68,6 +68,10 @@ Tensor sumIn(const Tensor &x, const Axes &axes, bool keepdim, DType dtype);
 int64_t resolveDim(const Tensor &x, int64_t dim, const char *op, bool extra = false);
 /// Python's ceil division, also for a negative numerator.
 inline int64_t ceilDiv(int64_t a, int64_t b) { return a >= 0 ? (a + b - 1) / b : -(-a / b); }
+/// Whether pool's windows do not overlap (k <= s, undilated on every axis):
+/// then reshapes cut them, else the repeat trick makes them.
+bool windowsApart(const Shape &kernel, const std::vector<int64_t> &stride,
+                  const std::vector<int64_t> &dilation);
 /// tinygrad's _pool: the sliding windows of the last kernel.size() axes,
 /// as movement ops only: [..., o0, o1, ..., k0, k1, ...] with o the number
 /// of windows and k the kernel sizes (stride and dilation per axis).
