@@ -86,46 +86,99 @@ Value scaleByHalves(const Builder &e, Value p, Value n) {
   return e.mul(e.mul(p, e.powerOfTwo(half)), e.powerOfTwo(rest));
 }
 
+/// `v` as LLVM's vectors are, of one axis.
+Value flatten(OpBuilder &b, Location loc, Value v) {
+  auto vector = dyn_cast<VectorType>(v.getType());
+  if (!vector || vector.getRank() <= 1)
+    return v;
+  return vector::ShapeCastOp::create(
+      b, loc, VectorType::get({vector.getNumElements()}, vector.getElementType()), v);
+}
+
+Value unflatten(const Builder &e, Value v) {
+  if (v.getType() == e.type)
+    return v;
+  return vector::ShapeCastOp::create(e.b, e.loc, e.type, v);
+}
+
 /// p · 2^n by llvm.ldexp: one rounding, into the subnormals or to inf alike
-/// (vscalefps). LLVM's vectors have one axis.
+/// (vscalefps).
 Value scaleByLdexp(const Builder &e, Value p, Value n) {
+  Value flatP = flatten(e.b, e.loc, p);
+  Value scaled =
+      LLVM::CallIntrinsicOp::create(e.b, e.loc, flatP.getType(), e.b.getStringAttr("llvm.ldexp"),
+                                    ValueRange{flatP, flatten(e.b, e.loc, n)})
+          .getResult(0);
+  return unflatten(e, scaled);
+}
+
+constexpr int64_t kZmmLanes = 16;
+
+/// Whether `type` splits into whole AVX-512 registers of f32.
+bool fillsZmmRegisters(Type type) {
+  auto vector = dyn_cast<VectorType>(type);
+  return vector && !vector.isScalable() && vector.getNumElements() % kZmmLanes == 0;
+}
+
+/// p · 2^n by vscalefps on each register of sixteen lanes, n a float that
+/// holds an integer: one rounding as llvm.ldexp, without converting n to an
+/// integer first, which llvm.ldexp's lowering then converts back (vscalefps
+/// takes a float exponent), and without a guard for NaN (a NaN n scales to
+/// NaN).
+Value scaleByScalef(const Builder &e, Value p, Value n) {
   OpBuilder &b = e.b;
-  auto flat = [&](Value v) -> Value {
-    auto vector = dyn_cast<VectorType>(v.getType());
-    if (!vector || vector.getRank() <= 1)
-      return v;
-    return vector::ShapeCastOp::create(
-        b, e.loc, VectorType::get({vector.getNumElements()}, vector.getElementType()), v);
-  };
-  Value flatP = flat(p);
-  Value scaled = LLVM::CallIntrinsicOp::create(b, e.loc, flatP.getType(),
-                                               b.getStringAttr("llvm.ldexp"),
-                                               ValueRange{flatP, flat(n)})
-                     .getResult(0);
-  if (scaled.getType() == e.type)
-    return scaled;
-  return vector::ShapeCastOp::create(b, e.loc, e.type, scaled);
+  Value flatP = flatten(b, e.loc, p), flatN = flatten(b, e.loc, n);
+  auto flatType = cast<VectorType>(flatP.getType());
+  auto zmm = VectorType::get({kZmmLanes}, b.getF32Type());
+  Value allLanes = arith::ConstantOp::create(b, e.loc, b.getI16IntegerAttr(-1));
+  Value currentRounding = arith::ConstantOp::create(b, e.loc, b.getI32IntegerAttr(4));
+  Value passThrough = arith::ConstantOp::create(b, e.loc, DenseElementsAttr::get(zmm, 0.0f));
+  Value scaled = arith::ConstantOp::create(b, e.loc, DenseElementsAttr::get(flatType, 0.0f));
+  for (int64_t lane = 0; lane < flatType.getNumElements(); lane += kZmmLanes) {
+    auto slice = [&](Value v) {
+      return vector::ExtractStridedSliceOp::create(
+          b, e.loc, v, ArrayRef<int64_t>{lane}, ArrayRef<int64_t>{kZmmLanes}, ArrayRef<int64_t>{1});
+    };
+    Value chunk =
+        LLVM::CallIntrinsicOp::create(
+            b, e.loc, zmm, b.getStringAttr("llvm.x86.avx512.mask.scalef.ps.512"),
+            ValueRange{slice(flatP), slice(flatN), passThrough, allLanes, currentRounding})
+            .getResult(0);
+    scaled = vector::InsertStridedSliceOp::create(b, e.loc, chunk, scaled, ArrayRef<int64_t>{lane},
+                                                  ArrayRef<int64_t>{1});
+  }
+  return unflatten(e, scaled);
 }
 
 /// exp2(x) → 2^n · p(x − n) with n = round(x), p the polynomial above on the
 /// reduced argument (|x − n| ≤ 0.5), scaled by 2^n in two halves, or with
-/// `ldexp` by llvm.ldexp, which AVX-512 computes in one instruction
-/// (vscalefps) where the halves take eight.
-void expandExp2(math::Exp2Op op, bool ldexp) {
+/// `scalef` (AVX-512) in one instruction where the halves take eight:
+/// vscalefps by the float n on whole registers, llvm.ldexp elsewhere.
+///
+/// x is clamped to ±300 so that ±inf reduce to a number, except for
+/// vscalefps: a NaN scaled by +inf is +inf and by −inf is +0 (Intel's table
+/// of its special cases), and that is exp2 of ±inf, whose x − n is NaN.
+void expandExp2(math::Exp2Op op, bool scalef) {
   OpBuilder b(op);
   Builder e{b, op.getLoc(), op.getType()};
-  Value x = e.clamp(op.getOperand(), -300.0f, 300.0f);
+  bool byRegisters = scalef && fillsZmmRegisters(e.type);
+  Value x = byRegisters ? op.getOperand() : e.clamp(op.getOperand(), -300.0f, 300.0f);
   Value n = math::RoundEvenOp::create(b, e.loc, x);
   Value f = e.sub(x, n);
   Value reduced = e.f(kExp2Polynomial[std::size(kExp2Polynomial) - 1]);
   for (int k = std::size(kExp2Polynomial) - 2; k >= 0; --k)
     reduced = math::FmaOp::create(b, e.loc, reduced, f, e.f(kExp2Polynomial[k]));
+  if (byRegisters) {
+    op.replaceAllUsesWith(scaleByScalef(e, reduced, n));
+    op.erase();
+    return;
+  }
   // NaN stays in `reduced`; the exponent only needs to be a defined number.
   Value isNaN = arith::CmpFOp::create(b, e.loc, arith::CmpFPredicate::UNO, n, n);
   Value exponent = arith::FPToSIOp::create(
       b, e.loc, e.intType(), e.select(isNaN, e.f(0.0f), e.clamp(n, -252.0f, 254.0f)));
-  op.replaceAllUsesWith(ldexp ? scaleByLdexp(e, reduced, exponent)
-                              : scaleByHalves(e, reduced, exponent));
+  op.replaceAllUsesWith(scalef ? scaleByLdexp(e, reduced, exponent)
+                               : scaleByHalves(e, reduced, exponent));
   op.erase();
 }
 
@@ -153,7 +206,7 @@ struct ApproximateMathPass : tg::impl::TGApproximateMathBase<ApproximateMathPass
     });
     for (Operation *op : ops) {
       if (auto exp2 = dyn_cast<math::Exp2Op>(op))
-        expandExp2(exp2, ldexp);
+        expandExp2(exp2, scalef);
       else
         expandLog2(cast<math::Log2Op>(op));
     }

@@ -1,5 +1,5 @@
 // RUN: tg-opt %s --tg-approximate-math | FileCheck %s
-// RUN: tg-opt %s --tg-approximate-math=ldexp=true | FileCheck %s --check-prefix=LDEXP
+// RUN: tg-opt %s --tg-approximate-math=scalef=true | FileCheck %s --check-prefix=SCALEF
 
 // f32 exp2: 2^n · p(x − n) with n = round(x), p a polynomial of degree 6
 // (six fused multiply-adds) and 2^n two exponent-bit constructions; no libm
@@ -18,14 +18,14 @@
 // CHECK: arith.shli
 // CHECK-NOT: math.exp
 // CHECK: return
-// With ldexp (AVX-512), the same polynomial scaled by llvm.ldexp in one
-// step; its exponent n, clamped, with NaN's taken as 0.
-// LDEXP-LABEL: func.func @exp2_f32
-// LDEXP-COUNT-6: math.fma
-// LDEXP: %[[E:.*]] = arith.fptosi {{.*}} : f32 to i32
-// LDEXP: llvm.call_intrinsic "llvm.ldexp"(%{{.*}}, %[[E]]) : (f32, i32) -> f32
-// LDEXP-NOT: arith.shli
-// LDEXP: return
+// With scalef (AVX-512), a scalar is scaled by llvm.ldexp in one step; its
+// exponent n, clamped, with NaN's taken as 0.
+// SCALEF-LABEL: func.func @exp2_f32
+// SCALEF-COUNT-6: math.fma
+// SCALEF: %[[E:.*]] = arith.fptosi {{.*}} : f32 to i32
+// SCALEF: llvm.call_intrinsic "llvm.ldexp"(%{{.*}}, %[[E]]) : (f32, i32) -> f32
+// SCALEF-NOT: arith.shli
+// SCALEF: return
 func.func @exp2_f32(%x: f32) -> f32 {
   %y = math.exp2 %x : f32
   return %y : f32
@@ -57,15 +57,42 @@ func.func @exp2_log2_vector(%x: vector<16xf32>) -> vector<16xf32> {
   return %z : vector<16xf32>
 }
 
-// With ldexp, a vector of two axes is scaled as LLVM's one-axis vector.
-// LDEXP-LABEL: func.func @exp2_matrix
-// LDEXP: %[[P:.*]] = vector.shape_cast %{{.*}} : vector<4x2xf32> to vector<8xf32>
-// LDEXP: %[[E:.*]] = vector.shape_cast %{{.*}} : vector<4x2xi32> to vector<8xi32>
-// LDEXP: %[[S:.*]] = llvm.call_intrinsic "llvm.ldexp"(%[[P]], %[[E]]) : (vector<8xf32>, vector<8xi32>) -> vector<8xf32>
-// LDEXP: vector.shape_cast %[[S]] : vector<8xf32> to vector<4x2xf32>
+// With scalef, a vector that is no whole number of 16-lane registers is
+// scaled by llvm.ldexp, as LLVM's one-axis vector.
+// SCALEF-LABEL: func.func @exp2_matrix
+// SCALEF: %[[P:.*]] = vector.shape_cast %{{.*}} : vector<4x2xf32> to vector<8xf32>
+// SCALEF: %[[E:.*]] = vector.shape_cast %{{.*}} : vector<4x2xi32> to vector<8xi32>
+// SCALEF: %[[S:.*]] = llvm.call_intrinsic "llvm.ldexp"(%[[P]], %[[E]]) : (vector<8xf32>, vector<8xi32>) -> vector<8xf32>
+// SCALEF: vector.shape_cast %[[S]] : vector<8xf32> to vector<4x2xf32>
 func.func @exp2_matrix(%x: vector<4x2xf32>) -> vector<4x2xf32> {
   %y = math.exp2 %x : vector<4x2xf32>
   return %y : vector<4x2xf32>
+}
+
+// With scalef, a vector of whole 16-lane registers is scaled register by
+// register by vscalefps, by the float n itself: no clamp (vscalefps scales
+// the NaN that x − n is for x = ±inf to +inf and +0), no conversion to an
+// integer, no NaN guard, no llvm.ldexp.
+// SCALEF-LABEL: func.func @exp2_registers
+// SCALEF-SAME: (%[[X:.*]]: vector<2x16xf32>)
+// SCALEF-NOT: arith.minimumf
+// SCALEF: %[[N:.*]] = math.roundeven %[[X]] : vector<2x16xf32>
+// SCALEF-COUNT-6: math.fma
+// SCALEF: %[[FLATN:.*]] = vector.shape_cast %[[N]] : vector<2x16xf32> to vector<32xf32>
+// SCALEF-NOT: arith.fptosi
+// SCALEF-NOT: arith.cmpf
+// SCALEF: %[[N0:.*]] = vector.extract_strided_slice %[[FLATN]] {offsets = [0], sizes = [16], strides = [1]}
+// SCALEF: %[[S0:.*]] = llvm.call_intrinsic "llvm.x86.avx512.mask.scalef.ps.512"(%{{.*}}, %[[N0]], %{{.*}}, %{{.*}}, %{{.*}}) : (vector<16xf32>, vector<16xf32>, vector<16xf32>, i16, i32) -> vector<16xf32>
+// SCALEF: %[[R0:.*]] = vector.insert_strided_slice %[[S0]], %{{.*}} {offsets = [0], strides = [1]} : vector<16xf32> into vector<32xf32>
+// SCALEF: %[[N1:.*]] = vector.extract_strided_slice %[[FLATN]] {offsets = [16], sizes = [16], strides = [1]}
+// SCALEF: %[[S1:.*]] = llvm.call_intrinsic "llvm.x86.avx512.mask.scalef.ps.512"(%{{.*}}, %[[N1]], %{{.*}}, %{{.*}}, %{{.*}})
+// SCALEF: %[[R1:.*]] = vector.insert_strided_slice %[[S1]], %[[R0]] {offsets = [16], strides = [1]}
+// SCALEF: %[[Y:.*]] = vector.shape_cast %[[R1]] : vector<32xf32> to vector<2x16xf32>
+// SCALEF-NOT: llvm.ldexp
+// SCALEF: return %[[Y]]
+func.func @exp2_registers(%x: vector<2x16xf32>) -> vector<2x16xf32> {
+  %y = math.exp2 %x : vector<2x16xf32>
+  return %y : vector<2x16xf32>
 }
 
 // Other types and functions keep their exact libm calls.

@@ -877,6 +877,25 @@ TEST_P(FloatSpecialsTest, Described) {
 INSTANTIATE_TEST_SUITE_P(Floats, FloatSpecialsTest,
                          testing::Values(DType::F16, DType::BF16, DType::F32, DType::F64), dtypeName);
 
+/// exp2 over f32 vectors of whole AVX-512 registers, which the CPU target
+/// scales by vscalefps with the exponent as a float (tg-approximate-math's
+/// scalef): NaN, the infinities, overflow and subnormal results in every
+/// lane, among values across the whole range of 2^x.
+TEST(Exp2, EdgesInWholeRegisters) {
+  Gen gen(seedOf("exp2 in whole registers"));
+  const Shape shape = {64, 64};
+  const double edges[] = {NAN,    INFINITY, -INFINITY, 0.0,    -0.0,  127.99, 128.0, -126.5,
+                          -149.0, -149.6,   -150.0,    -300.5, 300.5, 1e30,   -1e30, 0.5};
+  Tensor x = gen.tensor(DType::F32, shape, [&] {
+    return fromDouble(DType::F32, gen.chance(0.25) ? edges[gen.range(0, std::size(edges) - 1)]
+                                                   : gen.uniform(-160, 160));
+  });
+  Program p;
+  std::string ty = typeText(DType::F32, shape);
+  p.result(p.op("tg.exp2 " + p.arg(ty) + " : " + ty), ty, "exp2", Tol::transcendental(DType::F32));
+  check(p, {x});
+}
+
 /// Rank-0 tensors: elementwise, cast, and movement to and from them.
 TEST(Scalars, RankZero) {
   Gen gen(seedOf("rank0"));

@@ -24,13 +24,17 @@ def TGApproximateMath : Pass<"tg-approximate-math", "::mlir::ModuleOp"> {
     ulp), the power of two applied in two exact halves (subnormal results,
     overflow to inf); `log2(x) = log2(x·2^24) − 24` for subnormal x, then
     MLIR's approximation of log2. Other types and functions keep their
-    libm calls. With `ldexp` (the CPU target sets it where AVX-512 has
-    `vscalefps`), 2^n is applied by `llvm.ldexp` in one rounding instead:
-    one instruction for the eight of the two halves.
+    libm calls. With `scalef` (the CPU target sets it where AVX-512 has
+    `vscalefps`), 2^n is applied in one rounding instead, one instruction for
+    the eight of the two halves: on vectors of whole 16-lane registers by
+    `vscalefps` itself, whose exponent is a float, so that n is neither
+    converted to an integer nor guarded against NaN, and x is not clamped
+    (`vscalefps` scales the NaN that x − n is for x = ±inf to +inf and +0):
+    seven instructions per register fewer; elsewhere by `llvm.ldexp`.
   }];
   let options = [
-    Option<"ldexp", "ldexp", "bool", /*default=*/"false",
-           "Apply 2^n with llvm.ldexp (one vscalefps on AVX-512)">,
+    Option<"scalef", "scalef", "bool", /*default=*/"false",
+           "Apply 2^n with AVX-512's vscalefps">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
                            "::mlir::vector::VectorDialect", "::mlir::LLVM::LLVMDialect"];

@@ -82,9 +82,9 @@ public:
     if (failed(machine))
       return failure();
     // AVX-512's vscalefps scales by 2^n in one instruction.
-    bool ldexp = StringRef(machine->features).contains("+avx512f");
+    bool scalef = StringRef(machine->features).contains("+avx512f");
     std::string approximateMath =
-        std::string("tg-approximate-math{ldexp=") + (ldexp ? "true" : "false") + "},";
+        std::string("tg-approximate-math{scalef=") + (scalef ? "true" : "false") + "},";
     return parsePassPipeline((kLoopsPipeline + "," + approximateMath + kLLVMPipeline).str(), pm,
                              errors);
   }
