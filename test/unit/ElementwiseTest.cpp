@@ -84,6 +84,18 @@ TEST(MathMore, Activations) {
   EXPECT_THROW(x.gelu("erf"), Error);
 }
 
+/// gelu("tanh") far below 0, where 1 + tanh z cancels (in double as well
+/// from x = -7): against x / (1 + e^-2z) in double, relatively.
+TEST(MathMore, GeluTanhTail) {
+  const std::vector<float> x = {-3, -5, -7, -9};
+  std::vector<float> expected;
+  for (float v : x) {
+    double z = std::sqrt(2 / M_PI) * (v + 0.044715 * v * v * v);
+    expected.push_back(float(v / (1 + std::exp(-2 * z))));
+  }
+  expectClose(F(x, {4}).gelu(), expected, {4}, 0, 1e-5);
+}
+
 TEST(MathMore, Remainders) {
   expectClose(vec(kFmodA).fmod(vec(kFmodB)), kFmod, sizeOf(kFmodA), 1e-6);
   expectEqual<int32_t>(I({-4, 7, 5, 4, -7, 8}, {6}).fmod(I({2, -3, 8, -2, 3, 5}, {6})), kFmodInt, {6});
