@@ -74,7 +74,10 @@ Compiled compile(const std::function<Trace(const std::vector<Tensor> &)> &fn,
   for (const auto &[name, tensor] : options.parameters)
     parameterNames.emplace(nodeOf(tensor).get(), name);
 
-  Trace trace = fn(examples);
+  Trace trace = [&] {
+    Tracing tracing;
+    return fn(examples);
+  }();
   std::vector<NodeRef> targets;
   for (const Tensor &output : trace.outputs)
     targets.push_back(nodeOf(output));

@@ -141,6 +141,14 @@ void Node::becomeBuffer(std::shared_ptr<DeviceBuffer> realized) {
   arg.clear();
 }
 
+namespace {
+thread_local bool tracingActive = false;
+} // namespace
+
+Tracing::Tracing() : previous_(tracingActive) { tracingActive = true; }
+Tracing::~Tracing() { tracingActive = previous_; }
+bool Tracing::active() { return tracingActive; }
+
 namespace graph {
 
 NodeRef buffer(std::shared_ptr<DeviceBuffer> buffer, DType dtype, Shape shape) {

@@ -14,6 +14,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 struct tgrt_buffer_t;
@@ -66,9 +67,38 @@ public:
   tgrt_buffer_t *handle() const { return handle_; }
   const std::string &device() const { return device_; }
 
+  /// How many programs wrote this buffer in place (assignments): a value
+  /// derived from its contents is stale once the count moved on.
+  uint64_t writes() const { return writes_; }
+  void noteWrite() { ++writes_; }
+
+  /// Values derived from this buffer's contents and kept with it, by what
+  /// they are (a convolution's weights laid out channels-last).
+  struct Derived {
+    uint64_t writes;
+    std::shared_ptr<DeviceBuffer> buffer;
+  };
+  std::unordered_map<std::string, Derived> derived;
+
 private:
   tgrt_buffer_t *handle_;
   std::string device_;
+  uint64_t writes_ = 0;
+};
+
+/// Set while tg::aot::compile traces a function: its graph must read the
+/// buffers it is given, which become the exported program's arguments, and
+/// not values derived from them before.
+class Tracing {
+public:
+  Tracing();
+  ~Tracing();
+  Tracing(const Tracing &) = delete;
+  Tracing &operator=(const Tracing &) = delete;
+  static bool active();
+
+private:
+  bool previous_;
 };
 
 struct Node;

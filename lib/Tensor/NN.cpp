@@ -24,6 +24,26 @@ namespace {
 
 using Padding = std::vector<std::pair<int64_t, int64_t>>;
 
+/// `layout` of `weights`, realized once and kept with their buffer for
+/// inference (under NoGrad, realized weights): made again only after an
+/// assign wrote them. Lazy otherwise, where a gradient may be taken through
+/// it (Tensor::gradient needs no requires_grad), and while a function is
+/// traced for export, whose program must read the weights it is given.
+Tensor keptWithWeights(const Tensor &weights, const std::string &what,
+                       const std::function<Tensor()> &layout) {
+  const NodeRef &node = nodeOf(weights);
+  if (node->op != Op::Buffer || !NoGrad::active() || Tracing::active())
+    return layout();
+  DeviceBuffer &buffer = *node->buffer;
+  auto kept = buffer.derived.find(what);
+  Tensor laid = layout();
+  if (kept != buffer.derived.end() && kept->second.writes == buffer.writes())
+    return wrap(graph::buffer(kept->second.buffer, laid.dtype(), laid.shape()));
+  laid.realize();
+  buffer.derived[what] = {buffer.writes(), nodeOf(laid)->buffer};
+  return laid;
+}
+
 /// tinygrad's make_tuple: one value for every spatial axis, or one each.
 std::vector<int64_t> perAxis(const char *op, const char *what, const std::vector<int64_t> &v,
                              size_t n) {
@@ -273,7 +293,9 @@ Tensor convolution(const Tensor &input, const Tensor &weight, const Tensor &bias
     fromLast.push_back(2 + i);
   }
   toLast.push_back(1);
-  Tensor channelsLast = weight.reshape(byGroup).permute(toLast).contiguous();
+  Tensor channelsLast = keptWithWeights(weight, "channels-last " + shapeText(byGroup), [&] {
+    return weight.reshape(byGroup).permute(toLast).contiguous();
+  });
   Shape w{1, groups, rcout};
   w.insert(w.end(), n, 1);
   w.push_back(cin);

@@ -222,8 +222,10 @@ void realizeNodes(const std::vector<NodeRef> &targets) {
   // tensor now holds the written buffer, so realizing it again does not
   // assign twice.
   for (const NodeRef &node : schedule.nodes)
-    if (node->op == Op::Assign)
+    if (node->op == Op::Assign) {
+      node->src[0]->buffer->noteWrite();
       node->becomeBuffer(node->src[0]->buffer);
+    }
 }
 
 } // namespace tg

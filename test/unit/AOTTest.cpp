@@ -276,6 +276,43 @@ TEST_F(AOT, TrainingStepWithParametersAsInputs) {
   EXPECT_GT(std::fabs(model.l1.weight.to_vector<float>()[0] - before[0]), 0);
 }
 
+/// A convolution traced for inference, where the tensor library keeps its
+/// weights laid out channels-last from run to run: the exported program
+/// still reads the weights it is given, so that other weights give other
+/// outputs.
+TEST_F(AOT, InferenceConvolutionReadsTheWeightsItIsGiven) {
+  Tensor::manual_seed(7);
+  nn::Conv2d conv(2, 4, {3});
+  Tensor x = patterned({1, 2, 5, 5}, 5, 0.25);
+  NoGrad noGrad;
+  conv(x).realize(); // the channels-last weights kept, before the trace
+  aot::Options o = options("conv", aot::Weights::Inputs);
+  o.parameters = nn::state::get_state_dict(conv);
+  aot::Compiled compiled =
+      aot::compile([&](const std::vector<Tensor> &in) { return conv(in[0]); }, {x}, o);
+  Library library(compiled, "conv");
+  void *context = nullptr;
+  ASSERT_EQ(library.symbol<CreateFn>("_create")(&context), 0);
+  auto in = buffersFor(compiled.inputs), out = buffersFor(compiled.outputs);
+  copyInto(in[0], x);
+  Tensor doubled = conv.weight * 2;
+  size_t weight = 0;
+  for (size_t i = 1; i < compiled.inputs.size(); ++i) {
+    if (compiled.inputs[i].name == "weight") {
+      weight = i;
+      copyInto(in[i], doubled);
+    } else {
+      copyInto(in[i], conv.bias);
+    }
+  }
+  ASSERT_NE(weight, 0u) << "the program does not read the weights";
+  auto inputs = pointersTo(in), outputs = pointersTo(out);
+  ASSERT_EQ(library.symbol<RunFn>("_run_buffers")(context, inputs.data(), outputs.data()), 0);
+  library.symbol<DestroyFn>("_destroy")(context);
+  expectNear(floatsOf(out[0], 36), x.conv2d(doubled, conv.bias).to_vector<float>(), 1e-5,
+             "the output with the weights doubled");
+}
+
 /// What cannot be traced or compiled says so.
 TEST_F(AOT, Errors) {
   Tensor x = Tensor::ones({2});

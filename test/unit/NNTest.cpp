@@ -62,6 +62,35 @@ TEST(NNLayers, Conv2dForward) {
   expectNear(y.to_vector<float>(), nnref::kConvOut, kTolerance);
 }
 
+/// Inference keeps a convolution's weights laid out channels-last with
+/// them: a second run makes no copy, and an assign to the weights makes the
+/// next run lay them out again, so that its output follows the new weights.
+TEST(NNLayers, InferenceKeepsChannelsLastWeights) {
+  Tensor x = Tensor::rand({1, 3, 6, 6}).realize();
+  Tensor w = Tensor::rand({8, 3, 3, 3}).realize();
+  NoGrad noGrad;
+  auto run = [&](std::string &log) {
+    setenv("DEBUG", "2", 1);
+    testing::internal::CaptureStderr();
+    std::vector<float> y = x.conv2d(w).to_vector<float>();
+    log = testing::internal::GetCapturedStderr();
+    unsetenv("DEBUG");
+    return y;
+  };
+  const std::string copy = " E_3_3_3_8 ";
+  std::string first, second, third;
+  std::vector<float> y1 = run(first), y2 = run(second);
+  EXPECT_NE(first.find(copy), std::string::npos) << first;
+  EXPECT_EQ(second.find(copy), std::string::npos) << second;
+  expectNear(y2, y1, 0, "the second run");
+  w.assign(w * -1).realize();
+  std::vector<float> y3 = run(third);
+  EXPECT_NE(third.find(copy), std::string::npos) << third;
+  for (float &v : y1)
+    v = -v;
+  expectNear(y3, y1, 1e-6, "after the assign");
+}
+
 TEST(NNLayers, Conv2dGroupedDilated) {
   nn::Conv2d conv(4, 4, {3}, {1}, {2}, {2}, 2, false);
   EXPECT_EQ(conv.weight.shape(), (Shape{4, 2, 3, 3}));
