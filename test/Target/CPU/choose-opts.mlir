@@ -126,6 +126,52 @@ func.func private @r_128_7_7_16_3_3(%x: tensor<16x15x15xf32>, %w: tensor<16x3x3x
 
 // -----
 
+// ResNet-18's 256x14x14 convolution of one image: 2.4 MB of weights, more
+// than a core's cache, in 8 column strips (too few for the balanced split):
+// split over the columns, each worker reads half the weights for all its
+// rows, where split over the rows each would read them all for each row.
+// CHECK-LABEL: func.func private @r_256_14_14_256_3_3
+// CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [32, 1, 7, 1, 1, 1], vector = 0>
+#in3 = affine_map<(co, y, x, c, ky, kx) -> (c, y + ky, x + kx)>
+#w3 = affine_map<(co, y, x, c, ky, kx) -> (c, ky, kx, co)>
+#o3 = affine_map<(co, y, x, c, ky, kx) -> (co, y, x)>
+func.func private @r_256_14_14_256_3_3(%x: tensor<256x16x16xf32>, %w: tensor<256x3x3x256xf32>, %out: tensor<256x14x14xf32>) -> tensor<256x14x14xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<256x14x14xf32>) -> tensor<256x14x14xf32>
+  %r = linalg.generic {indexing_maps = [#in3, #w3, #o3], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%x, %w : tensor<256x16x16xf32>, tensor<256x3x3x256xf32>) outs(%init : tensor<256x14x14xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<256x14x14xf32>
+  return %r : tensor<256x14x14xf32>
+}
+
+// -----
+
+// The same from 128 channels: 1.2 MB of weights stay in a core's cache, and
+// the rows, 14 of them, split.
+// CHECK-LABEL: func.func private @r_256_14_14_128_3_3
+// CHECK-SAME: tg.opts = #tg.opts<split = 1, vectorize = true, tile = [32, 1, 7, 1, 1, 1], vector = 0>
+#in4 = affine_map<(co, y, x, c, ky, kx) -> (c, y + ky, x + kx)>
+#w4 = affine_map<(co, y, x, c, ky, kx) -> (c, ky, kx, co)>
+#o4 = affine_map<(co, y, x, c, ky, kx) -> (co, y, x)>
+func.func private @r_256_14_14_128_3_3(%x: tensor<128x16x16xf32>, %w: tensor<128x3x3x256xf32>, %out: tensor<256x14x14xf32>) -> tensor<256x14x14xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<256x14x14xf32>) -> tensor<256x14x14xf32>
+  %r = linalg.generic {indexing_maps = [#in4, #w4, #o4], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%x, %w : tensor<128x16x16xf32>, tensor<128x3x3x256xf32>) outs(%init : tensor<256x14x14xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<256x14x14xf32>
+  return %r : tensor<256x14x14xf32>
+}
+
+// -----
+
 // The same convolution with stride 2: its columns are read two apart, which
 // no vector load does, so it is not vectorized (it used to be, and then
 // failed to compile).

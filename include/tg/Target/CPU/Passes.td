@@ -146,8 +146,12 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
       (and the fill of its initial value) touches the output, a parallel
       loop that the root runs too is divided among the CPU workers: a
       reduction's column loop (the vector loop, else the last tiled parallel
-      loop) when it has 16 tiles or more, so each worker reuses its strips
-      of the column operand across all row tiles; else the outermost with
+      loop) when it has 16 tiles or more, or 2 or more when the column
+      operand (the inputs read along the columns and no other parallel
+      loop: a matmul's B, a convolution's weights) exceeds a core's 2 MB
+      of cache, so each worker reuses its strips of the column operand
+      across all row tiles instead of reading all of it per row tile; else
+      the outermost with
       16 tiles or more (they divide evenly enough among a few workers), else
       the one with the most tiles (at least two).
   }];
