@@ -76,7 +76,7 @@ public:
   /// they are (a convolution's weights laid out channels-last).
   struct Derived {
     uint64_t writes;
-    std::shared_ptr<DeviceBuffer> buffer;
+    Tensor value; // realized: a buffer of its own
   };
   std::unordered_map<std::string, Derived> derived;
 

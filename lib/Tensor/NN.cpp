@@ -36,11 +36,10 @@ Tensor keptWithWeights(const Tensor &weights, const std::string &what,
     return layout();
   DeviceBuffer &buffer = *node->buffer;
   auto kept = buffer.derived.find(what);
-  Tensor laid = layout();
   if (kept != buffer.derived.end() && kept->second.writes == buffer.writes())
-    return wrap(graph::buffer(kept->second.buffer, laid.dtype(), laid.shape()));
-  laid.realize();
-  buffer.derived[what] = {buffer.writes(), nodeOf(laid)->buffer};
+    return kept->second.value;
+  Tensor laid = layout().realize();
+  buffer.derived[what] = {buffer.writes(), laid};
   return laid;
 }
 

@@ -168,17 +168,17 @@ void expandExp2(math::Exp2Op op, bool scalef) {
   Value reduced = e.f(kExp2Polynomial[std::size(kExp2Polynomial) - 1]);
   for (int k = std::size(kExp2Polynomial) - 2; k >= 0; --k)
     reduced = math::FmaOp::create(b, e.loc, reduced, f, e.f(kExp2Polynomial[k]));
+  Value scaled;
   if (byRegisters) {
-    op.replaceAllUsesWith(scaleByScalef(e, reduced, n));
-    op.erase();
-    return;
+    scaled = scaleByScalef(e, reduced, n);
+  } else {
+    // NaN stays in `reduced`; the exponent only needs to be a defined number.
+    Value isNaN = arith::CmpFOp::create(b, e.loc, arith::CmpFPredicate::UNO, n, n);
+    Value exponent = arith::FPToSIOp::create(
+        b, e.loc, e.intType(), e.select(isNaN, e.f(0.0f), e.clamp(n, -252.0f, 254.0f)));
+    scaled = scalef ? scaleByLdexp(e, reduced, exponent) : scaleByHalves(e, reduced, exponent);
   }
-  // NaN stays in `reduced`; the exponent only needs to be a defined number.
-  Value isNaN = arith::CmpFOp::create(b, e.loc, arith::CmpFPredicate::UNO, n, n);
-  Value exponent = arith::FPToSIOp::create(
-      b, e.loc, e.intType(), e.select(isNaN, e.f(0.0f), e.clamp(n, -252.0f, 254.0f)));
-  op.replaceAllUsesWith(scalef ? scaleByLdexp(e, reduced, exponent)
-                               : scaleByHalves(e, reduced, exponent));
+  op.replaceAllUsesWith(scaled);
   op.erase();
 }
 

@@ -558,7 +558,7 @@ int64_t outerReduction(linalg::GenericOp main, ArrayRef<int64_t> ranges,
 /// The bytes of the column operand of a tile whose columns are `columns`:
 /// the inputs read along the columns and no other parallel loop (a matmul's
 /// B, a convolution's weights), which every row tile reads whole.
-int64_t columnOperandBytes(linalg::GenericOp main, ArrayRef<int64_t> ranges, unsigned columns) {
+int64_t columnOperandBytes(linalg::GenericOp main, unsigned columns) {
   auto iterators = main.getIteratorTypesArray();
   int64_t bytes = 0;
   for (OpOperand *input : main.getDpsInputOperands()) {
@@ -567,10 +567,8 @@ int64_t columnOperandBytes(linalg::GenericOp main, ArrayRef<int64_t> ranges, uns
           return loop != columns && iterators[loop] == utils::IteratorType::parallel;
         }))
       continue;
-    int64_t size = getElementTypeOrSelf(input->get().getType()).getIntOrFloatBitWidth() / 8;
-    for (unsigned loop : loops)
-      size *= ranges[loop];
-    bytes += size;
+    auto type = cast<ShapedType>(input->get().getType());
+    bytes += type.getNumElements() * type.getElementTypeBitWidth() / 8;
   }
   return bytes;
 }
@@ -667,8 +665,7 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
       int64_t columns = columnLoop(iterators, tile, vectorLoop);
       if (columns >= 0 && splittable(columns) &&
           (chunksOf(columns) >= kBalancedChunks ||
-           (chunksOf(columns) >= 2 &&
-            columnOperandBytes(main.op, ranges, columns) > kCoreCacheBytes)))
+           (chunksOf(columns) >= 2 && columnOperandBytes(main.op, columns) > kCoreCacheBytes)))
         return columns;
     }
     int64_t split = -1, mostChunks = 1;
