@@ -3,8 +3,9 @@
 // Prints one JSON line, bench/WORKLOADS.md's roofline:
 //   {"workload": "roofline", "peak_gflops": ..., "mem_gbps": ..., "read_gbps": ...}
 // Peak: every core runs independent chains of fused multiply-adds on the
-// widest vectors the compiler targets here (-march=native), enough chains
-// to cover the FMA latency on every FMA unit. Bandwidth: a streaming copy
+// widest vectors this CPU has (-march=native, and 512-bit vectors preferred
+// where it has them), enough chains to cover the FMA latency on every FMA
+// unit; the best of five runs, as for bandwidth. Bandwidth: a streaming copy
 // between two buffers far larger than the caches, read + written bytes;
 // and a read stream alone, a sum over such a buffer (what a reduction like
 // sum_rows can reach).
@@ -59,43 +60,39 @@ float fmaChains(float seed) {
 
 double seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
 
-double peakGflops(unsigned threads) {
-  std::vector<std::thread> workers;
-  std::vector<float> sums(threads);
-  auto start = Clock::now();
-  for (unsigned t = 0; t < threads; ++t)
-    workers.emplace_back([&, t] { sums[t] = fmaChains(float(t)); });
-  for (std::thread &w : workers)
-    w.join();
-  double elapsed = seconds(Clock::now() - start);
-  std::fprintf(stderr, "roofline: FMA checksum %g\n", double(sums[0]));
-  return 2.0 * kLanes * kChains * kSteps * threads / elapsed * 1e-9;
-}
-
-/// The best of five runs of `stream`(t, begin, end) on every thread t over
-/// its share [begin, end) of `count` items, as GB/s of `bytesPerItem` each.
-double bestGbps(unsigned threads, size_t count, double bytesPerItem,
-                const std::function<void(unsigned, size_t, size_t)> &stream) {
+/// The best of five runs of `work`(t, begin, end) on every thread t over
+/// its share [begin, end) of `count` items, as G`unitsPerItem` a second.
+double bestRate(unsigned threads, size_t count, double unitsPerItem,
+                const std::function<void(unsigned, size_t, size_t)> &work) {
   double best = 0;
   for (int repeat = 0; repeat < 5; ++repeat) {
     std::vector<std::thread> workers;
     auto start = Clock::now();
     for (unsigned t = 0; t < threads; ++t)
       workers.emplace_back([&, t] {
-        stream(t, count / threads * t, t + 1 == threads ? count : count / threads * (t + 1));
+        work(t, count / threads * t, t + 1 == threads ? count : count / threads * (t + 1));
       });
     for (std::thread &w : workers)
       w.join();
-    best = std::max(best, count * bytesPerItem / seconds(Clock::now() - start) * 1e-9);
+    best = std::max(best, count * unitsPerItem / seconds(Clock::now() - start) * 1e-9);
   }
   return best;
+}
+
+/// The FMA chains on every thread, as FLOPS: one item per thread.
+double peakGflops(unsigned threads) {
+  std::vector<float> sums(threads);
+  double gflops = bestRate(threads, threads, 2.0 * kLanes * kChains * kSteps,
+                           [&](unsigned t, size_t, size_t) { sums[t] = fmaChains(float(t)); });
+  std::fprintf(stderr, "roofline: FMA checksum %g\n", double(sums[0]));
+  return gflops;
 }
 
 /// A copy of 256 MiB: read and written bytes.
 double memoryGbps(unsigned threads) {
   const size_t bytes = size_t(256) << 20;
   std::vector<char> from(bytes, 1), to(bytes, 0);
-  return bestGbps(threads, bytes, 2, [&](unsigned, size_t begin, size_t end) {
+  return bestRate(threads, bytes, 2, [&](unsigned, size_t begin, size_t end) {
     std::memcpy(to.data() + begin, from.data() + begin, end - begin);
   });
 }
@@ -106,7 +103,7 @@ double readGbps(unsigned threads) {
   const size_t words = (size_t(256) << 20) / sizeof(uint64_t);
   std::vector<uint64_t> data(words, 1);
   std::vector<uint64_t> sums(threads);
-  double gbps = bestGbps(threads, words, sizeof(uint64_t), [&](unsigned t, size_t begin, size_t end) {
+  double gbps = bestRate(threads, words, sizeof(uint64_t), [&](unsigned t, size_t begin, size_t end) {
     uint64_t sum = 0;
     for (size_t i = begin; i < end; ++i)
       sum += data[i];
