@@ -1407,7 +1407,10 @@ TEST(MultiKernel, LayerNorm) {
 /// fuses their reductions into the kernel that reads them once per row, and
 /// the optimizer computes each row's reductions before the row's outputs:
 /// in 64 vector lanes for 4096 columns (8 rows, split over the workers by
-/// rows), in 8 for 1000; 27 and 300 columns are not vectorized.
+/// rows), in 8 for 1000; 27 and 300 columns are not vectorized. The rows of
+/// 4096 (16 KB) also prefetch the next row while computing exp2
+/// (tg-cpu-prefetch-next-row), the last row of each worker its successor's
+/// or its own.
 TEST(RowFused, SoftmaxWidths) {
   Gen gen(seedOf("row-fused softmax"));
   Program p;

@@ -71,7 +71,7 @@ public:
     return parsePassPipeline(
         (kToArithPipeline + "," + kCPUPreparePipeline + "," + optimizer + "," + kBufferizePipeline +
          ",func.func(buffer-loop-hoisting,tg-cpu-expand-strided-copies),tg-cpu-free-scratch,"
-         "func.func(tg-cpu-stream-stores)")
+         "func.func(tg-cpu-stream-stores,tg-cpu-prefetch-next-row)")
             .str(),
         pm, errors);
   }

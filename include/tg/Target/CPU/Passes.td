@@ -256,6 +256,31 @@ def TGCPUFreeScratch : Pass<"tg-cpu-free-scratch", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
+def TGCPUPrefetchNextRow : Pass<"tg-cpu-prefetch-next-row", "::mlir::func::FuncOp"> {
+  let summary = "Fetch the next row while a row kernel reads a row again";
+  let description = [{
+    In a kernel (`tg.kernel`) after bufferization, a loop over rows (step 1)
+    that views one contiguous row of an argument (`min-row-bytes` or more:
+    4 KB by default, where the hardware prefetchers stop at the page) and
+    reads that view in two or more of its loops reads the row from memory
+    in the first and from the cache after (softmax: the max, then exp2 and
+    the sum). The second of those loops, when it steps along the row by
+    whole cache lines, also prefetches (`memref.prefetch`, into L1) the
+    same cache lines of the next row (the last row's own at the end), so
+    that fetching the next row overlaps the computing of this one (a C
+    softmax of 4096x4096 on this machine: 6.5-7.1 ms without, 5.1-6.0
+    with). Kernels that read each row once (a sum) are memory streams the
+    hardware prefetches, and are left alone, as are rows under
+    `min-row-bytes`, views that other loop indices move, and rows whose
+    later loops step by less than a cache line.
+  }];
+  let options = [
+    Option<"minRowBytes", "min-row-bytes", "int64_t", /*default=*/"4096",
+           "Rows of at least this many bytes are prefetched">,
+  ];
+  let dependentDialects = ["::mlir::memref::MemRefDialect", "::mlir::arith::ArithDialect"];
+}
+
 def TGCPUShareRowValues : Pass<"tg-cpu-share-row-values", "::mlir::func::FuncOp"> {
   let summary = "Compute once what a row's reduction and its outputs both compute";
   let description = [{
