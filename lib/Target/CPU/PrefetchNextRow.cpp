@@ -53,6 +53,10 @@ std::optional<unsigned> rowOffset(memref::SubViewOp view, scf::ForOp row) {
     else if (value && !value.getParentRegion()->isProperAncestor(&row.getRegion()))
       return std::nullopt;
   }
+  // The row index selects one row: an axis of size 1 before the row's.
+  if (!position || *position + 1 == view.getStaticSizes().size() ||
+      view.getStaticSizes()[*position] != 1)
+    return std::nullopt;
   return position;
 }
 

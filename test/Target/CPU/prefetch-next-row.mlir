@@ -71,8 +71,9 @@ func.func private @r_64_1024(%x: memref<64x1024xf32>, %out: memref<64x1024xf32>)
 
 // Left alone: a row read once (a sum streams, as the hardware prefetches);
 // rows of 256 floats (1 KB, under min-row-bytes); a second loop that steps
-// by 8 floats, less than a cache line; a row loop of step 2; and a function
-// that is no kernel.
+// by 8 floats, less than a cache line; a row loop of step 2; a window that
+// slides along a row by the loop's index (no row of its own); and a
+// function that is no kernel.
 // CHECK-LABEL: func.func private @r_64_1024_once
 // CHECK-NOT: memref.prefetch
 // CHECK-LABEL: func.func private @r_64_256
@@ -80,6 +81,8 @@ func.func private @r_64_1024(%x: memref<64x1024xf32>, %out: memref<64x1024xf32>)
 // CHECK-LABEL: func.func private @r_64_1024_narrow
 // CHECK-NOT: memref.prefetch
 // CHECK-LABEL: func.func private @r_64_1024_step2
+// CHECK-NOT: memref.prefetch
+// CHECK-LABEL: func.func private @r_1024_window
 // CHECK-NOT: memref.prefetch
 // CHECK-LABEL: func.func @host
 // CHECK-NOT: memref.prefetch
@@ -93,6 +96,8 @@ func.func private @r_64_1024(%x: memref<64x1024xf32>, %out: memref<64x1024xf32>)
 // SMALL-LABEL: func.func private @r_64_1024_narrow
 // SMALL-NOT: memref.prefetch
 // SMALL-LABEL: func.func private @r_64_1024_step2
+// SMALL-NOT: memref.prefetch
+// SMALL-LABEL: func.func private @r_1024_window
 // SMALL-NOT: memref.prefetch
 func.func private @r_64_1024_once(%x: memref<64x1024xf32>, %out: memref<64xf32>) attributes {tg.kernel} {
   %c0 = arith.constant 0 : index
@@ -179,6 +184,29 @@ func.func private @r_64_1024_step2(%x: memref<64x1024xf32>, %out: memref<64x1024
       %v = vector.transfer_read %row[%c0, %j], %pad {in_bounds = [true]} : memref<1x1024xf32, strided<[1024, 1], offset: ?>>, vector<64xf32>
       %d = arith.subf %v, %max : vector<64xf32>
       vector.transfer_write %d, %out[%i, %j] {in_bounds = [true]} : vector<64xf32>, memref<64x1024xf32>
+    }
+  }
+  return
+}
+
+func.func private @r_1024_window(%x: memref<2048xf32>, %out: memref<1024x1024xf32>) attributes {tg.kernel} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %c1024 = arith.constant 1024 : index
+  %pad = arith.constant 0.0 : f32
+  %ninf = arith.constant dense<0xFF800000> : vector<64xf32>
+  scf.for %i = %c0 to %c1024 step %c1 {
+    %window = memref.subview %x[%i] [1024] [1] : memref<2048xf32> to memref<1024xf32, strided<[1], offset: ?>>
+    %max = scf.for %j = %c0 to %c1024 step %c64 iter_args(%m = %ninf) -> (vector<64xf32>) {
+      %v = vector.transfer_read %window[%j], %pad {in_bounds = [true]} : memref<1024xf32, strided<[1], offset: ?>>, vector<64xf32>
+      %n = arith.maximumf %m, %v : vector<64xf32>
+      scf.yield %n : vector<64xf32>
+    }
+    scf.for %j = %c0 to %c1024 step %c64 {
+      %v = vector.transfer_read %window[%j], %pad {in_bounds = [true]} : memref<1024xf32, strided<[1], offset: ?>>, vector<64xf32>
+      %d = arith.subf %v, %max : vector<64xf32>
+      vector.transfer_write %d, %out[%i, %j] {in_bounds = [true]} : vector<64xf32>, memref<1024x1024xf32>
     }
   }
   return
