@@ -108,6 +108,15 @@ void matmul(int64_t n) {
   report("matmul_" + std::to_string(n), s, "gflops", 2.0 * n * n * n / s * 1e-9);
 }
 
+/// The transposed forms a Linear layer computes: its forward x·Wᵀ
+/// (`abt`, W stored [out, in]) and its weight gradient gᵀ·x (`atb`).
+void matmulTransposed(const std::string &form, int64_t n) {
+  tg::Tensor a = tg::Tensor::rand({n, n}).realize(), b = tg::Tensor::rand({n, n}).realize();
+  auto product = [&] { return form == "abt" ? a.dot(b.transpose()) : a.transpose().dot(b); };
+  double s = medianSeconds([&] { product().realize(); });
+  report("matmul_" + form + "_" + std::to_string(n), s, "gflops", 2.0 * n * n * n / s * 1e-9);
+}
+
 void geluFused() {
   const int64_t n = 4096;
   tg::Tensor x = tg::Tensor::rand({n, n}).realize(), a = tg::Tensor::rand({n, n}).realize();
@@ -415,6 +424,10 @@ void printGoals() {
       {"conv2d_16x64x56x56_k3", "gflops", ">= 200", 200, true, ""},
       {"matmul_1024", "gflops", ">= 70% of peak_gflops", 0.7, true, "peak_gflops"},
       {"matmul_2048", "gflops", ">= 70% of peak_gflops", 0.7, true, "peak_gflops"},
+      {"matmul_abt_1024", "gflops", ">= 70% of peak_gflops", 0.7, true, "peak_gflops"},
+      {"matmul_atb_1024", "gflops", ">= 70% of peak_gflops", 0.7, true, "peak_gflops"},
+      {"matmul_abt_2048", "gflops", ">= 70% of peak_gflops", 0.7, true, "peak_gflops"},
+      {"matmul_atb_2048", "gflops", ">= 70% of peak_gflops", 0.7, true, "peak_gflops"},
       {"gelu_fused_4096x4096", "ms", "<= 8", 8, false, ""},
       {"softmax_4096x4096", "ms", "<= 5", 5, false, ""},
       {"sum_rows_4096x4096", "gbps", ">= 90% of read_gbps", 0.9, true, "read_gbps"},
@@ -474,6 +487,10 @@ const std::vector<std::pair<std::string, std::function<void()>>> &workloads() {
       {"matmul_512", [] { matmul(512); }},
       {"matmul_1024", [] { matmul(1024); }},
       {"matmul_2048", [] { matmul(2048); }},
+      {"matmul_abt_1024", [] { matmulTransposed("abt", 1024); }},
+      {"matmul_atb_1024", [] { matmulTransposed("atb", 1024); }},
+      {"matmul_abt_2048", [] { matmulTransposed("abt", 2048); }},
+      {"matmul_atb_2048", [] { matmulTransposed("atb", 2048); }},
       {"gelu_fused_4096x4096", geluFused},
       {"sum_rows_4096x4096", sumRows},
       {"softmax_4096x4096", softmax},

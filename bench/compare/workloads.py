@@ -65,6 +65,13 @@ class System:
         s = median_seconds(lambda: self.realize(a @ b))
         self.report(f"matmul_{n}", s, "gflops", 2.0 * n ** 3 / s * 1e-9)
 
+    def matmul_transposed(self, form, n):
+        """A Linear's forward x·Wᵀ (abt) and weight gradient gᵀ·x (atb)."""
+        a, b = self.rand(n, n), self.rand(n, n)
+        product = (lambda: a @ b.T) if form == "abt" else (lambda: a.T @ b)
+        s = median_seconds(lambda: self.realize(product()))
+        self.report(f"matmul_{form}_{n}", s, "gflops", 2.0 * n ** 3 / s * 1e-9)
+
     def gelu_fused(self):
         n = 4096
         x, a, b = self.rand(n, n), self.rand(n, n), self.rand(n)
@@ -116,6 +123,8 @@ class System:
             "matmul_512": lambda: self.matmul(512),
             "matmul_1024": lambda: self.matmul(1024),
             "matmul_2048": lambda: self.matmul(2048),
+            **{f"matmul_{form}_{n}": (lambda form=form, n=n: self.matmul_transposed(form, n))
+               for n in (1024, 2048) for form in ("abt", "atb")},
             "gelu_fused_4096x4096": self.gelu_fused,
             "sum_rows_4096x4096": self.sum_rows,
             "softmax_4096x4096": self.softmax,

@@ -26,6 +26,10 @@
 // GOALS: {"goal":"conv2d_16x64x56x56_k3","figure":"gflops","wanted":">= 200","status":"not run"}
 // GOALS-NEXT: {"goal":"matmul_1024","figure":"gflops","wanted":">= 70% of peak_gflops","value":{{[0-9.]+}},"met":{{true|false}}}
 // GOALS-NEXT: {"goal":"matmul_2048",{{.*}}"status":"not run"}
+// GOALS-NEXT: {"goal":"matmul_abt_1024","figure":"gflops","wanted":">= 70% of peak_gflops","status":"not run"}
+// GOALS-NEXT: {"goal":"matmul_atb_1024",{{.*}}"status":"not run"}
+// GOALS-NEXT: {"goal":"matmul_abt_2048",{{.*}}"status":"not run"}
+// GOALS-NEXT: {"goal":"matmul_atb_2048",{{.*}}"status":"not run"}
 // GOALS: {"goal":"sum_rows_4096x4096","figure":"gbps","wanted":">= 90% of read_gbps","value":{{[0-9.]+}},"met":{{true|false}}}
 // GOALS: {"goal":"train_step_mnist_b128","figure":"steps_per_s",{{.*}}"status":"not run"}
 // RUN: tg-bench matmul_1024 | FileCheck %s --check-prefix=NOPEAK
