@@ -102,19 +102,17 @@ void report(const std::string &workload, double secondsPerCall, const std::strin
   llvm::outs().flush();
 }
 
-void matmul(int64_t n) {
+/// `a.dot(b)` of N×N matrices, or the transposed forms a Linear layer
+/// computes: its forward x·Wᵀ (`abt`, W stored [out, in]) and its weight
+/// gradient gᵀ·x (`atb`).
+void matmul(int64_t n, const std::string &form = "") {
   tg::Tensor a = tg::Tensor::rand({n, n}).realize(), b = tg::Tensor::rand({n, n}).realize();
-  double s = medianSeconds([&] { a.dot(b).realize(); });
-  report("matmul_" + std::to_string(n), s, "gflops", 2.0 * n * n * n / s * 1e-9);
-}
-
-/// The transposed forms a Linear layer computes: its forward x·Wᵀ
-/// (`abt`, W stored [out, in]) and its weight gradient gᵀ·x (`atb`).
-void matmulTransposed(const std::string &form, int64_t n) {
-  tg::Tensor a = tg::Tensor::rand({n, n}).realize(), b = tg::Tensor::rand({n, n}).realize();
-  auto product = [&] { return form == "abt" ? a.dot(b.transpose()) : a.transpose().dot(b); };
+  auto product = [&] {
+    return form == "abt" ? a.dot(b.transpose()) : form == "atb" ? a.transpose().dot(b) : a.dot(b);
+  };
   double s = medianSeconds([&] { product().realize(); });
-  report("matmul_" + form + "_" + std::to_string(n), s, "gflops", 2.0 * n * n * n / s * 1e-9);
+  report("matmul_" + (form.empty() ? "" : form + "_") + std::to_string(n), s, "gflops",
+         2.0 * n * n * n / s * 1e-9);
 }
 
 void geluFused() {
@@ -487,10 +485,10 @@ const std::vector<std::pair<std::string, std::function<void()>>> &workloads() {
       {"matmul_512", [] { matmul(512); }},
       {"matmul_1024", [] { matmul(1024); }},
       {"matmul_2048", [] { matmul(2048); }},
-      {"matmul_abt_1024", [] { matmulTransposed("abt", 1024); }},
-      {"matmul_atb_1024", [] { matmulTransposed("atb", 1024); }},
-      {"matmul_abt_2048", [] { matmulTransposed("abt", 2048); }},
-      {"matmul_atb_2048", [] { matmulTransposed("atb", 2048); }},
+      {"matmul_abt_1024", [] { matmul(1024, "abt"); }},
+      {"matmul_atb_1024", [] { matmul(1024, "atb"); }},
+      {"matmul_abt_2048", [] { matmul(2048, "abt"); }},
+      {"matmul_atb_2048", [] { matmul(2048, "atb"); }},
       {"gelu_fused_4096x4096", geluFused},
       {"sum_rows_4096x4096", sumRows},
       {"softmax_4096x4096", softmax},

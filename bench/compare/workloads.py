@@ -60,17 +60,12 @@ class System:
         line.update({key: round(v, 3) for key, v in more.items()})
         print(json.dumps(line), flush=True)
 
-    def matmul(self, n):
+    def matmul(self, n, form=""):
+        """a @ b, or a Linear's forward x·Wᵀ (abt) and weight gradient gᵀ·x (atb)."""
         a, b = self.rand(n, n), self.rand(n, n)
-        s = median_seconds(lambda: self.realize(a @ b))
-        self.report(f"matmul_{n}", s, "gflops", 2.0 * n ** 3 / s * 1e-9)
-
-    def matmul_transposed(self, form, n):
-        """A Linear's forward x·Wᵀ (abt) and weight gradient gᵀ·x (atb)."""
-        a, b = self.rand(n, n), self.rand(n, n)
-        product = (lambda: a @ b.T) if form == "abt" else (lambda: a.T @ b)
+        product = {"": lambda: a @ b, "abt": lambda: a @ b.T, "atb": lambda: a.T @ b}[form]
         s = median_seconds(lambda: self.realize(product()))
-        self.report(f"matmul_{form}_{n}", s, "gflops", 2.0 * n ** 3 / s * 1e-9)
+        self.report(f"matmul_{form + '_' if form else ''}{n}", s, "gflops", 2.0 * n ** 3 / s * 1e-9)
 
     def gelu_fused(self):
         n = 4096
@@ -123,7 +118,7 @@ class System:
             "matmul_512": lambda: self.matmul(512),
             "matmul_1024": lambda: self.matmul(1024),
             "matmul_2048": lambda: self.matmul(2048),
-            **{f"matmul_{form}_{n}": (lambda form=form, n=n: self.matmul_transposed(form, n))
+            **{f"matmul_{form}_{n}": (lambda form=form, n=n: self.matmul(n, form))
                for n in (1024, 2048) for form in ("abt", "atb")},
             "gelu_fused_4096x4096": self.gelu_fused,
             "sum_rows_4096x4096": self.sum_rows,

@@ -77,8 +77,8 @@ bool walksAlong(scf::ForOp loop, Value view) {
   return false;
 }
 
-/// In `row`'s body: the loops after the first that read `view`, when the
-/// second steps along it by whole cache lines from 0.
+/// The second of the loops in `row`'s body that read `view`, when it steps
+/// along the view by whole cache lines from 0; null otherwise.
 scf::ForOp secondReader(scf::ForOp row, memref::SubViewOp view, int64_t elementBytes) {
   SmallVector<scf::ForOp> readers;
   for (auto loop : row.getBody()->getOps<scf::ForOp>())
