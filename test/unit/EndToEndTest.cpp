@@ -1260,8 +1260,9 @@ TEST_P(MatmulTest, ExpandMulReduce) {
       return gen.tensor(t, s, [&] { return fromDouble(t, gen.uniform(-1, 1)); });
     return isFloat(t) ? smallValues(gen, t, s, -4, 4) : gen.any(t, s);
   };
-  inputs = {values({m, k}), values({k, n}), values({n, k})};
-  std::string a = p.arg(T({m, k})), b = p.arg(T({k, n})), bt = p.arg(T({n, k}));
+  inputs = {values({m, k}), values({k, n}), values({n, k}), values({k, m})};
+  std::string a = p.arg(T({m, k})), b = p.arg(T({k, n})), bt = p.arg(T({n, k})),
+              at = p.arg(T({k, m}));
   // Reals in [-1, 1]: a result near 0 after cancellation is off by about
   // k * eps in absolute terms, whatever the order of the sum.
   Tol tol = reals ? Tol::relative(t == DType::F64 ? 1e-12 : 1e-5,
@@ -1271,6 +1272,11 @@ TEST_P(MatmulTest, ExpandMulReduce) {
   // With B given transposed: a permute feeding the expand.
   std::string b2 = p.op("tg.permute " + bt + " [1, 0] : " + T({n, k}) + " -> " + T({k, n}));
   p.result(matmul(p, t, a, b2, m, k, n), T({m, n}), "A @ permute(Bt)", tol);
+  // A given transposed, as a Linear layer's weight gradient reads it. From
+  // 64 rows and columns on, Bt and At are copied transposed first
+  // (tg-transpose-contraction-operands).
+  std::string a2 = p.op("tg.permute " + at + " [1, 0] : " + T({k, m}) + " -> " + T({m, k}));
+  p.result(matmul(p, t, a2, b, m, k, n), T({m, n}), "permute(At) @ B", tol);
   check(p, inputs);
 }
 
@@ -1325,7 +1331,10 @@ INSTANTIATE_TEST_SUITE_P(Shapes, MatmulTest,
                                          // 16 column strips: split by strips, each
                                          // strip of B (256 x 64) copied contiguous.
                                          MatmulParam{DType::F32, 24, 256, 1024, false},
-                                         MatmulParam{DType::I32, 8, 512, 1024, false}),
+                                         MatmulParam{DType::I32, 8, 512, 1024, false},
+                                         // Bt read 520 times in sums of 272 terms:
+                                         // copied transposed (min-reuse).
+                                         MatmulParam{DType::F32, 520, 272, 64, true}),
                          matmulName);
 
 /// softmax(x) over the last axis, as tinygrad writes it with exp2.

@@ -10,7 +10,7 @@ namespace mlir::tg {
 /// buffer-reading reduction per kernel, which the targets' optimizers tile),
 /// and lower each kernel to linalg on tensors (tg-opt's `tg-to-kernels`).
 constexpr llvm::StringLiteral kTensorPipeline =
-    "func.func(tg-symbolic,canonicalize,cse),tg-kernelize{one-reduction-per-kernel=true fuse-row-reductions=true realize-tiled-operands=true},"
+    "func.func(tg-symbolic,canonicalize,cse,tg-transpose-contraction-operands),tg-kernelize{one-reduction-per-kernel=true fuse-row-reductions=true realize-tiled-operands=true},"
     "tg-to-linalg,"
     "tg-materialize-kernel-results";
 

@@ -41,6 +41,27 @@ def TGCPUFoldPermutedStores : Pass<"tg-cpu-fold-permuted-stores", "::mlir::func:
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def TGCPUMergeSplitLoops : Pass<"tg-cpu-merge-split-loops", "::mlir::func::FuncOp"> {
+  let summary = "Merge adjacent loops that a stage reads as one axis, linearized";
+  let description = [{
+    In a kernel function (`tg.kernel`), on tensors: a stage that reads an
+    input at `d2 * 128 + d3 * 32 + d4`, where loops d3 and d4 run 4 and 32
+    times, reads one axis of 384 elements through three loops that split
+    it (a GPT block's qkv projection adding its bias in the kernel's output
+    shape [16, 64, 3, 4, 32]). When every other operand reads such a run of
+    loops as adjacent axes in loop order, or not at all, the stage runs
+    them as one loop (upstream's collapseOpIterationDims), and the reads
+    become loops again: the kernel optimizer tiles a stage after the main
+    one only then (the qkv kernel ran as scalars, at 6 GFLOPS). The output
+    is written through a `tensor.collapse_shape`, a view once bufferized;
+    reshapes that an input's split and its merge leave behind cancel.
+    A stage whose body computes with a loop (`linalg.index`) keeps its
+    loops, as do stages whose other reads are windows (`y + ky`) or that
+    read a run differently.
+  }];
+  let dependentDialects = ["::mlir::tensor::TensorDialect", "::mlir::linalg::LinalgDialect"];
+}
+
 def TGCPUCollapseReductionLoops
     : Pass<"tg-cpu-collapse-reduction-loops", "::mlir::func::FuncOp"> {
   let summary = "Merge adjacent reduction loops that every operand reads as one axis";

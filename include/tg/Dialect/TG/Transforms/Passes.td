@@ -156,6 +156,45 @@ def TGKernelize : Pass<"tg-kernelize"> {
   let dependentDialects = ["::mlir::tg::TGDialect", "::mlir::tensor::TensorDialect"];
 }
 
+def TGTransposeContractionOperands : Pass<"tg-transpose-contraction-operands"> {
+  let summary = "Copy a buffer a summed product reads across its rows into a transposed buffer";
+  let description = [{
+    Targets compute a summed product `reduce add (mul (expand a) (expand b))`
+    (a matmul, a Linear layer) with its innermost output axis in vector lanes
+    or threads: the factor that axis indexes is read along it, the other one
+    along the innermost reduced axis. A·B reads both along rows; a Linear
+    layer's A·Bᵀ and Aᵀ·B read a buffer across its rows, one row per element,
+    and ran at a third of A·B's speed on the CPU.
+
+    When such a factor is a view of a buffer (a function argument or a
+    `tg.contiguous`) through reshapes and permutations only, and the axis
+    it should be read along is not its fastest, the pass gives it a copy,
+    `tg.contiguous` of the view permuted to put that axis last (a kernel of
+    its own that reads the buffer once), and the product reads the copy. A
+    view copied for two products is copied once.
+
+    The copy costs a pass over the factor; the product reads each element
+    as often as the other factor's output axes are long (its reuse). So the
+    pass copies a factor read `min-reuse` times or more, or `min-extent`
+    times or more in dot products of at most `short-product` terms (read
+    across rows, those ran at a quarter of their speed; long ones gained
+    less than the copy cost at 128 reads). It leaves products whose lane or
+    reduced axis is shorter than `min-extent` (a matrix-vector product reads
+    a weight once), and factors that are windows (pads, shrinks),
+    broadcasts or computed values, whose copy would compute or duplicate
+    them.
+  }];
+  let options = [
+    Option<"minExtent", "min-extent", "int64_t", /*default=*/"64",
+           "Shortest lane axis, reduced axis and reuse worth a copy">,
+    Option<"minReuse", "min-reuse", "int64_t", /*default=*/"512",
+           "Reuse from which any contraction's factor is worth a copy">,
+    Option<"shortProduct", "short-product", "int64_t", /*default=*/"256",
+           "Longest dot product whose factors are worth a copy from min-extent reads">,
+  ];
+  let dependentDialects = ["::mlir::tg::TGDialect"];
+}
+
 def TGPrintRanges : Pass<"tg-print-ranges"> {
   let summary = "Report the value range of every value a region returns";
   let description = [{

@@ -1,0 +1,165 @@
+// RUN: tg-opt %s --split-input-file --tg-transpose-contraction-operands | FileCheck %s
+// RUN: tg-opt %s --split-input-file --tg-transpose-contraction-operands="min-reuse=64 short-product=64" | FileCheck %s --check-prefix=LOW
+
+// A Linear layer's forward, x·Wᵀ: W [n, k] is the factor the lanes (n)
+// index, read across its rows. It gets a copy laid out [k, n], which the
+// product reads as a view in its own shape.
+// CHECK-LABEL: func.func @a_bt
+// CHECK: %[[T:.*]] = tg.permute %{{.*}} [0, 2, 1] : tensor<1x1024x1024xf32> -> tensor<1x1024x1024xf32>
+// CHECK: %[[C:.*]] = tg.contiguous %[[T]]
+// CHECK: %[[V:.*]] = tg.permute %[[C]] [0, 2, 1]
+// CHECK: %[[E:.*]] = tg.expand %[[V]]
+// CHECK: tg.mul %{{.*}}, %[[E]]
+func.func @a_bt(%a: tensor<1024x1024xf32>, %w: tensor<1024x1024xf32>) -> tensor<1024x1024x1xf32> {
+  %a3 = tg.reshape %a : tensor<1024x1024xf32> to tensor<1024x1x1024xf32>
+  %ae = tg.expand %a3 : tensor<1024x1x1024xf32> to tensor<1024x1024x1024xf32>
+  %w3 = tg.reshape %w : tensor<1024x1024xf32> to tensor<1x1024x1024xf32>
+  %we = tg.expand %w3 : tensor<1x1024x1024xf32> to tensor<1024x1024x1024xf32>
+  %m = tg.mul %ae, %we : tensor<1024x1024x1024xf32>
+  %r = tg.reduce add %m [2] : tensor<1024x1024x1024xf32> -> tensor<1024x1024x1xf32>
+  return %r : tensor<1024x1024x1xf32>
+}
+
+// -----
+
+// A weight gradient, aᵀ·b: a [k, m] is the factor read a scalar at a time
+// along the reduction (k), across its rows. Its copy is the view itself
+// made contiguous ([m, 1, k]): no permutation is left around it.
+// CHECK-LABEL: func.func @at_b
+// CHECK: %[[AT:.*]] = tg.permute %arg0 [1, 0]
+// CHECK: %[[A3:.*]] = tg.reshape %[[AT]]
+// CHECK: %[[C:.*]] = tg.contiguous %[[A3]] : tensor<1024x1x1024xf32>
+// CHECK: tg.expand %[[C]]
+// CHECK-NOT: tg.contiguous
+func.func @at_b(%a: tensor<1024x1024xf32>, %b: tensor<1024x1024xf32>) -> tensor<1024x1024x1xf32> {
+  %at = tg.permute %a [1, 0] : tensor<1024x1024xf32> -> tensor<1024x1024xf32>
+  %a3 = tg.reshape %at : tensor<1024x1024xf32> to tensor<1024x1x1024xf32>
+  %ae = tg.expand %a3 : tensor<1024x1x1024xf32> to tensor<1024x1024x1024xf32>
+  %bt = tg.permute %b [1, 0] : tensor<1024x1024xf32> -> tensor<1024x1024xf32>
+  %b3 = tg.reshape %bt : tensor<1024x1024xf32> to tensor<1x1024x1024xf32>
+  %be = tg.expand %b3 : tensor<1x1024x1024xf32> to tensor<1024x1024x1024xf32>
+  %m = tg.mul %ae, %be : tensor<1024x1024x1024xf32>
+  %r = tg.reduce add %m [2] : tensor<1024x1024x1024xf32> -> tensor<1024x1024x1xf32>
+  return %r : tensor<1024x1024x1xf32>
+}
+
+// -----
+
+// a·b reads both along their rows: nothing changes.
+// CHECK-LABEL: func.func @a_b
+// CHECK-NOT: tg.contiguous
+func.func @a_b(%a: tensor<1024x1024xf32>, %b: tensor<1024x1024xf32>) -> tensor<1024x1024x1xf32> {
+  %a3 = tg.reshape %a : tensor<1024x1024xf32> to tensor<1024x1x1024xf32>
+  %ae = tg.expand %a3 : tensor<1024x1x1024xf32> to tensor<1024x1024x1024xf32>
+  %bt = tg.permute %b [1, 0] : tensor<1024x1024xf32> -> tensor<1024x1024xf32>
+  %b3 = tg.reshape %bt : tensor<1024x1024xf32> to tensor<1x1024x1024xf32>
+  %be = tg.expand %b3 : tensor<1x1024x1024xf32> to tensor<1024x1024x1024xf32>
+  %m = tg.mul %ae, %be : tensor<1024x1024x1024xf32>
+  %r = tg.reduce add %m [2] : tensor<1024x1024x1024xf32> -> tensor<1024x1024x1xf32>
+  return %r : tensor<1024x1024x1xf32>
+}
+
+// -----
+
+// A weight read by two products (a Linear layer applied twice) is copied
+// once.
+// CHECK-LABEL: func.func @shared_weight
+// CHECK-COUNT-1: tg.contiguous
+// CHECK-NOT: tg.contiguous
+func.func @shared_weight(%a: tensor<1024x1024xf32>, %b: tensor<1024x1024xf32>, %w: tensor<1024x1024xf32>) -> (tensor<1024x1024x1xf32>, tensor<1024x1024x1xf32>) {
+  %w3 = tg.reshape %w : tensor<1024x1024xf32> to tensor<1x1024x1024xf32>
+  %we = tg.expand %w3 : tensor<1x1024x1024xf32> to tensor<1024x1024x1024xf32>
+  %a3 = tg.reshape %a : tensor<1024x1024xf32> to tensor<1024x1x1024xf32>
+  %ae = tg.expand %a3 : tensor<1024x1x1024xf32> to tensor<1024x1024x1024xf32>
+  %m1 = tg.mul %ae, %we : tensor<1024x1024x1024xf32>
+  %r1 = tg.reduce add %m1 [2] : tensor<1024x1024x1024xf32> -> tensor<1024x1024x1xf32>
+  %b3 = tg.reshape %b : tensor<1024x1024xf32> to tensor<1024x1x1024xf32>
+  %be = tg.expand %b3 : tensor<1024x1x1024xf32> to tensor<1024x1024x1024xf32>
+  %m2 = tg.mul %be, %we : tensor<1024x1024x1024xf32>
+  %r2 = tg.reduce add %m2 [2] : tensor<1024x1024x1024xf32> -> tensor<1024x1024x1xf32>
+  return %r1, %r2 : tensor<1024x1024x1xf32>, tensor<1024x1024x1xf32>
+}
+
+// -----
+
+// A matrix-vector product reads the weight once: a copy would double its
+// cost.
+// CHECK-LABEL: func.func @matvec
+// CHECK-NOT: tg.contiguous
+func.func @matvec(%x: tensor<1x1024xf32>, %w: tensor<1024x1024xf32>) -> tensor<1x1024x1xf32> {
+  %x3 = tg.reshape %x : tensor<1x1024xf32> to tensor<1x1x1024xf32>
+  %xe = tg.expand %x3 : tensor<1x1x1024xf32> to tensor<1x1024x1024xf32>
+  %w3 = tg.reshape %w : tensor<1024x1024xf32> to tensor<1x1024x1024xf32>
+  %m = tg.mul %xe, %w3 : tensor<1x1024x1024xf32>
+  %r = tg.reduce add %m [2] : tensor<1x1024x1024xf32> -> tensor<1x1024x1xf32>
+  return %r : tensor<1x1024x1xf32>
+}
+
+// -----
+
+// Read 128 times in dot products of 784 terms (an MLP's first layer): the
+// copy cost more than it gained, so it is left, unless the thresholds say
+// otherwise (LOW). Dot products of 128 terms are copied at 128 reads.
+// CHECK-LABEL: func.func @long_products
+// CHECK-NOT: tg.contiguous
+// LOW-LABEL: func.func @long_products
+// LOW: tg.contiguous
+func.func @long_products(%x: tensor<128x784xf32>, %w: tensor<512x784xf32>) -> tensor<128x512x1xf32> {
+  %x3 = tg.reshape %x : tensor<128x784xf32> to tensor<128x1x784xf32>
+  %xe = tg.expand %x3 : tensor<128x1x784xf32> to tensor<128x512x784xf32>
+  %w3 = tg.reshape %w : tensor<512x784xf32> to tensor<1x512x784xf32>
+  %we = tg.expand %w3 : tensor<1x512x784xf32> to tensor<128x512x784xf32>
+  %m = tg.mul %xe, %we : tensor<128x512x784xf32>
+  %r = tg.reduce add %m [2] : tensor<128x512x784xf32> -> tensor<128x512x1xf32>
+  return %r : tensor<128x512x1xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @short_products
+// CHECK: tg.contiguous
+func.func @short_products(%x: tensor<128x128xf32>, %w: tensor<512x128xf32>) -> tensor<128x512x1xf32> {
+  %x3 = tg.reshape %x : tensor<128x128xf32> to tensor<128x1x128xf32>
+  %xe = tg.expand %x3 : tensor<128x1x128xf32> to tensor<128x512x128xf32>
+  %w3 = tg.reshape %w : tensor<512x128xf32> to tensor<1x512x128xf32>
+  %we = tg.expand %w3 : tensor<1x512x128xf32> to tensor<128x512x128xf32>
+  %m = tg.mul %xe, %we : tensor<128x512x128xf32>
+  %r = tg.reduce add %m [2] : tensor<128x512x128xf32> -> tensor<128x512x1xf32>
+  return %r : tensor<128x512x1xf32>
+}
+
+// -----
+
+// Factors that are not views of a buffer keep their reads: a computed one
+// (its copy would be computed, and its layout is its kernel's), a padded
+// window.
+// CHECK-LABEL: func.func @computed_and_window
+// CHECK-NOT: tg.contiguous
+func.func @computed_and_window(%a: tensor<1024x1024xf32>, %w: tensor<1024x1020xf32>) -> (tensor<1024x1024x1xf32>, tensor<1024x1024x1xf32>) {
+  %a3 = tg.reshape %a : tensor<1024x1024xf32> to tensor<1024x1x1024xf32>
+  %ae = tg.expand %a3 : tensor<1024x1x1024xf32> to tensor<1024x1024x1024xf32>
+  %e = tg.exp2 %a : tensor<1024x1024xf32>
+  %e3 = tg.reshape %e : tensor<1024x1024xf32> to tensor<1x1024x1024xf32>
+  %ee = tg.expand %e3 : tensor<1x1024x1024xf32> to tensor<1024x1024x1024xf32>
+  %m1 = tg.mul %ae, %ee : tensor<1024x1024x1024xf32>
+  %r1 = tg.reduce add %m1 [2] : tensor<1024x1024x1024xf32> -> tensor<1024x1024x1xf32>
+  %p = tg.pad %w low [0, 2] high [0, 2] : tensor<1024x1020xf32> -> tensor<1024x1024xf32>
+  %p3 = tg.reshape %p : tensor<1024x1024xf32> to tensor<1x1024x1024xf32>
+  %pe = tg.expand %p3 : tensor<1x1024x1024xf32> to tensor<1024x1024x1024xf32>
+  %m2 = tg.mul %ae, %pe : tensor<1024x1024x1024xf32>
+  %r2 = tg.reduce add %m2 [2] : tensor<1024x1024x1024xf32> -> tensor<1024x1024x1xf32>
+  return %r1, %r2 : tensor<1024x1024x1xf32>, tensor<1024x1024x1xf32>
+}
+
+// -----
+
+// An elementwise product summed over rows reads both factors along the
+// lanes: no contraction, nothing changes.
+// CHECK-LABEL: func.func @summed_elementwise
+// CHECK-NOT: tg.contiguous
+func.func @summed_elementwise(%a: tensor<1024x1024xf32>, %b: tensor<1024x1024xf32>) -> tensor<1x1024xf32> {
+  %at = tg.permute %a [1, 0] : tensor<1024x1024xf32> -> tensor<1024x1024xf32>
+  %m = tg.mul %at, %b : tensor<1024x1024xf32>
+  %r = tg.reduce add %m [0] : tensor<1024x1024xf32> -> tensor<1x1024xf32>
+  return %r : tensor<1x1024xf32>
+}
