@@ -1313,6 +1313,44 @@ TEST(OuterReduction, SumOverBatchAndRows) {
   }
 }
 
+/// Attention's scores q·kᵀ with q and k sliced from one projection plus
+/// bias (a GPT block's qkv): k, read across its rows by the 64 lanes, is
+/// copied transposed first (tg-transpose-contraction-operands), from the
+/// projection tg-kernelize realizes. Small integers: exact.
+TEST(TransposedFactors, AttentionScoresFromSlicedProjection) {
+  const int64_t b = 2, t = 64, c = 16, d = 32;
+  const DType f = DType::F32;
+  Gen gen(seedOf("attention-scores"));
+  Program p;
+  auto T = [&](const Shape &s) { return typeText(f, s); };
+  auto op = [&](const std::string &text) { return p.op(text); };
+  std::string x = p.arg(T({b, t, c})), w = p.arg(T({c, 2 * d})), bias = p.arg(T({b, t, 2 * d}));
+  std::string x4 = op("tg.reshape " + x + " : " + T({b, t, c}) + " to " + T({b, t, 1, c}));
+  x4 = op("tg.expand " + x4 + " : " + T({b, t, 1, c}) + " to " + T({b, t, 2 * d, c}));
+  std::string wt = op("tg.permute " + w + " [1, 0] : " + T({c, 2 * d}) + " -> " + T({2 * d, c}));
+  std::string w4 = op("tg.reshape " + wt + " : " + T({2 * d, c}) + " to " + T({1, 1, 2 * d, c}));
+  w4 = op("tg.expand " + w4 + " : " + T({1, 1, 2 * d, c}) + " to " + T({b, t, 2 * d, c}));
+  std::string proj = op("tg.mul " + x4 + ", " + w4 + " : " + T({b, t, 2 * d, c}));
+  proj = op("tg.reduce add " + proj + " [3] : " + T({b, t, 2 * d, c}) + " -> " +
+            T({b, t, 2 * d, 1}));
+  proj = op("tg.reshape " + proj + " : " + T({b, t, 2 * d, 1}) + " to " + T({b, t, 2 * d}));
+  proj = op("tg.add " + proj + ", " + bias + " : " + T({b, t, 2 * d}));
+  std::string qk = op("tg.reshape " + proj + " : " + T({b, t, 2 * d}) + " to " + T({b, t, 2, d}));
+  auto head = [&](int64_t which) {
+    return op("tg.shrink " + qk + " begin [0, 0, " + std::to_string(which) + ", 0] end [" +
+              std::to_string(b) + ", " + std::to_string(t) + ", " + std::to_string(which + 1) +
+              ", " + std::to_string(d) + "] : " + T({b, t, 2, d}) + " -> " + T({b, t, 1, d}));
+  };
+  std::string q = op("tg.expand " + head(0) + " : " + T({b, t, 1, d}) + " to " + T({b, t, t, d}));
+  std::string k = op("tg.reshape " + head(1) + " : " + T({b, t, 1, d}) + " to " + T({b, 1, t, d}));
+  k = op("tg.expand " + k + " : " + T({b, 1, t, d}) + " to " + T({b, t, t, d}));
+  std::string scores = op("tg.mul " + q + ", " + k + " : " + T({b, t, t, d}));
+  scores = op("tg.reduce add " + scores + " [3] : " + T({b, t, t, d}) + " -> " + T({b, t, t, 1}));
+  p.result(scores, T({b, t, t, 1}), "q·kᵀ", Tol::exact());
+  check(p, {smallValues(gen, f, {b, t, c}, -2, 2), smallValues(gen, f, {c, 2 * d}, -2, 2),
+            smallValues(gen, f, {b, t, 2 * d}, -2, 2)});
+}
+
 INSTANTIATE_TEST_SUITE_P(Shapes, MatmulTest,
                          testing::Values(MatmulParam{DType::F32, 1, 1, 1, false},
                                          MatmulParam{DType::F32, 7, 13, 5, false},

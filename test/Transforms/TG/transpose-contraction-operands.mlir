@@ -163,3 +163,43 @@ func.func @summed_elementwise(%a: tensor<1024x1024xf32>, %b: tensor<1024x1024xf3
   %r = tg.reduce add %m [0] : tensor<1024x1024xf32> -> tensor<1x1024xf32>
   return %r : tensor<1x1024xf32>
 }
+
+// -----
+
+// Attention's scores q·kᵀ over heads of 32, both sliced from one qkv
+// projection [2, 64, 2, 32] (a sum plus its bias, which tg-kernelize keeps
+// in a buffer): k, which the lanes (the 64 keys) index, is a slice read
+// across rows, and gets a copy with the keys fastest. q, read along the
+// head's 32 terms, keeps its reads.
+// CHECK-LABEL: func.func @attention_scores
+// CHECK: %[[SUM:.*]] = tg.add
+// CHECK: %[[QKV:.*]] = tg.reshape %[[SUM]]
+// CHECK: %[[K:.*]] = tg.shrink %[[QKV]] begin [0, 0, 1, 0] end [2, 64, 2, 32]
+// CHECK-NOT: tg.contiguous
+// CHECK: %[[KV:.*]] = tg.reshape %[[K]] : tensor<2x64x1x32xf32> to tensor<2x1x64x32xf32>
+// CHECK: %[[T:.*]] = tg.permute %[[KV]] [0, 1, 3, 2]
+// CHECK: %[[C:.*]] = tg.contiguous %[[T]] : tensor<2x1x32x64xf32>
+// CHECK: %[[BACK:.*]] = tg.permute %[[C]] [0, 1, 3, 2]
+// CHECK: tg.expand %[[BACK]]
+// CHECK-NOT: tg.contiguous
+func.func @attention_scores(%x: tensor<2x64x16xf32>, %w: tensor<16x64xf32>, %bias: tensor<2x64x64xf32>) -> tensor<2x64x64x1xf32> {
+  %x4 = tg.reshape %x : tensor<2x64x16xf32> to tensor<2x64x1x16xf32>
+  %xe = tg.expand %x4 : tensor<2x64x1x16xf32> to tensor<2x64x64x16xf32>
+  %wt = tg.permute %w [1, 0] : tensor<16x64xf32> -> tensor<64x16xf32>
+  %w4 = tg.reshape %wt : tensor<64x16xf32> to tensor<1x1x64x16xf32>
+  %we = tg.expand %w4 : tensor<1x1x64x16xf32> to tensor<2x64x64x16xf32>
+  %p = tg.mul %xe, %we : tensor<2x64x64x16xf32>
+  %s = tg.reduce add %p [3] : tensor<2x64x64x16xf32> -> tensor<2x64x64x1xf32>
+  %s3 = tg.reshape %s : tensor<2x64x64x1xf32> to tensor<2x64x64xf32>
+  %sum = tg.add %s3, %bias : tensor<2x64x64xf32>
+  %qkv = tg.reshape %sum : tensor<2x64x64xf32> to tensor<2x64x2x32xf32>
+  %q = tg.shrink %qkv begin [0, 0, 0, 0] end [2, 64, 1, 32] : tensor<2x64x2x32xf32> -> tensor<2x64x1x32xf32>
+  %k = tg.shrink %qkv begin [0, 0, 1, 0] end [2, 64, 2, 32] : tensor<2x64x2x32xf32> -> tensor<2x64x1x32xf32>
+  %q4 = tg.reshape %q : tensor<2x64x1x32xf32> to tensor<2x64x1x32xf32>
+  %qe = tg.expand %q4 : tensor<2x64x1x32xf32> to tensor<2x64x64x32xf32>
+  %k4 = tg.reshape %k : tensor<2x64x1x32xf32> to tensor<2x1x64x32xf32>
+  %ke = tg.expand %k4 : tensor<2x1x64x32xf32> to tensor<2x64x64x32xf32>
+  %m = tg.mul %qe, %ke : tensor<2x64x64x32xf32>
+  %r = tg.reduce add %m [3] : tensor<2x64x64x32xf32> -> tensor<2x64x64x1xf32>
+  return %r : tensor<2x64x64x1xf32>
+}

@@ -75,14 +75,30 @@ std::optional<StridedView> reshaped(const StridedView &view, ArrayRef<int64_t> s
   return out;
 }
 
-/// The strides of `value` in the buffer it views through reshapes and
-/// permutations only (each of its elements is one of the buffer's): a
-/// function argument or a tg.contiguous. None for anything else, such as a
-/// window (pad, shrink), a broadcast, or computed values, whose layout is
-/// the kernel's that computes them.
+/// Whether `value` is a sum, or computed elementwise from one and other
+/// views (a projection plus its bias): tg-kernelize keeps such a value,
+/// read by several kernels, in a buffer of its own (its cost rule).
+bool isSum(Value value) {
+  Operation *op = value.getDefiningOp();
+  if (isa_and_nonnull<ReduceOp>(op))
+    return true;
+  if (!op || !op->hasTrait<OpTrait::Elementwise>())
+    return false;
+  return llvm::any_of(op->getOperands(), [](Value operand) {
+    while (isa_and_nonnull<ReshapeOp, ExpandOp>(operand.getDefiningOp()))
+      operand = operand.getDefiningOp()->getOperand(0);
+    return isSum(operand);
+  });
+}
+
+/// The strides of `value` in the buffer it views through reshapes,
+/// permutations and slices only (each of its elements is one of the
+/// buffer's): a function argument or a tg.contiguous. None for anything
+/// else, such as a padded window, a broadcast, or computed values, whose
+/// layout is the kernel's that computes them.
 std::optional<StridedView> viewOfBuffer(Value value) {
   Operation *op = value.getDefiningOp();
-  if (!op || isa<ContiguousOp>(op))
+  if (!op || isa<ContiguousOp>(op) || isSum(value))
     return rowMajor(shapeOf(value));
   if (auto permute = dyn_cast<PermuteOp>(op)) {
     std::optional<StridedView> in = viewOfBuffer(permute.getX());
@@ -95,12 +111,22 @@ std::optional<StridedView> viewOfBuffer(Value value) {
     }
     return out;
   }
+  // A slice keeps the strides of what it slices (a head of a qkv buffer).
+  if (auto shrink = dyn_cast<ShrinkOp>(op)) {
+    std::optional<StridedView> in = viewOfBuffer(shrink.getX());
+    if (in)
+      in->shape.assign(shapeOf(value).begin(), shapeOf(value).end());
+    return in;
+  }
   if (auto reshape = dyn_cast<ReshapeOp>(op)) {
     std::optional<StridedView> in = viewOfBuffer(reshape.getX());
     return in ? reshaped(*in, shapeOf(value)) : std::nullopt;
   }
   return std::nullopt;
 }
+
+/// Dot products shorter than a vector of f32 are no dot-product kernel's.
+constexpr int64_t kMinTerms = 16;
 
 /// The last axis of `shape` longer than 1 among those `pick` selects.
 std::optional<int64_t> innermost(ArrayRef<int64_t> shape, llvm::function_ref<bool(int64_t)> pick) {
@@ -143,7 +169,7 @@ struct TransposeContractionOperandsPass
     auto isReduced = [&](int64_t axis) { return llvm::is_contained(reduced, axis); };
     std::optional<int64_t> lane = innermost(shape, [&](int64_t a) { return !isReduced(a); });
     std::optional<int64_t> step = innermost(shape, isReduced);
-    if (!lane || !step || shape[*lane] < minExtent || shape[*step] < minExtent)
+    if (!lane || !step || shape[*lane] < minExtent || shape[*step] < kMinTerms)
       return;
     SmallVector<ExpandOp, 2> factors;
     for (Value operand : product->getOperands())

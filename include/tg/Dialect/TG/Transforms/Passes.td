@@ -166,8 +166,11 @@ def TGTransposeContractionOperands : Pass<"tg-transpose-contraction-operands"> {
     layer's A·Bᵀ and Aᵀ·B read a buffer across its rows, one row per element,
     and ran at a third of A·B's speed on the CPU.
 
-    When such a factor is a view of a buffer (a function argument or a
-    `tg.contiguous`) through reshapes and permutations only, and the axis
+    When such a factor is a view of a buffer (a function argument, a
+    `tg.contiguous`, or a sum or a value computed elementwise from one,
+    which tg-kernelize keeps in a buffer when several kernels read it)
+    through reshapes, permutations and slices only (an attention head's
+    keys, sliced from a qkv projection), and the axis
     it should be read along is not its fastest, the pass gives it a copy,
     `tg.contiguous` of the view permuted to put that axis last (a kernel of
     its own that reads the buffer once), and the product reads the copy. A
@@ -178,15 +181,15 @@ def TGTransposeContractionOperands : Pass<"tg-transpose-contraction-operands"> {
     pass copies a factor read `min-reuse` times or more, or `min-extent`
     times or more in dot products of at most `short-product` terms (read
     across rows, those ran at a quarter of their speed; long ones gained
-    less than the copy cost at 128 reads). It leaves products whose lane or
-    reduced axis is shorter than `min-extent` (a matrix-vector product reads
-    a weight once), and factors that are windows (pads, shrinks),
-    broadcasts or computed values, whose copy would compute or duplicate
-    them.
+    less than the copy cost at 128 reads). It leaves products whose lane
+    axis is shorter than `min-extent` or that sum fewer than 16 terms (a
+    matrix-vector product reads a weight once), and factors that are padded
+    windows, broadcasts or computed values, whose copy would compute or
+    duplicate them.
   }];
   let options = [
     Option<"minExtent", "min-extent", "int64_t", /*default=*/"64",
-           "Shortest lane axis, reduced axis and reuse worth a copy">,
+           "Shortest lane axis and reuse worth a copy">,
     Option<"minReuse", "min-reuse", "int64_t", /*default=*/"512",
            "Reuse from which any contraction's factor is worth a copy">,
     Option<"shortProduct", "short-product", "int64_t", /*default=*/"256",
