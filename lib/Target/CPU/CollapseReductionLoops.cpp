@@ -66,15 +66,11 @@ SmallVector<ReassociationIndices> collapsibleReductions(linalg::GenericOp generi
 struct CollapseReductionLoopsPass
     : tg::impl::TGCPUCollapseReductionLoopsBase<CollapseReductionLoopsPass> {
   void runOnOperation() override {
-    func::FuncOp kernel = getOperation();
-    if (!kernel->hasAttr("tg.kernel"))
-      return;
-    SmallVector<linalg::GenericOp> stages;
-    kernel.walk([&](linalg::GenericOp generic) {
-      if (generic.hasPureTensorSemantics() && generic.getNumReductionLoops() > 1 &&
-          llvm::all_of(generic.getDpsInputs(), isReshapedArgument))
-        stages.push_back(generic);
-    });
+    SmallVector<linalg::GenericOp> stages =
+        tensorStages(getOperation(), [](linalg::GenericOp generic) {
+          return generic.getNumReductionLoops() > 1 &&
+                 llvm::all_of(generic.getDpsInputs(), isReshapedArgument);
+        });
     IRRewriter rewriter(&getContext());
     for (linalg::GenericOp generic : stages) {
       SmallVector<ReassociationIndices> runs = collapsibleReductions(generic);

@@ -37,6 +37,19 @@ inline linalg::GenericOp getKernelRoot(func::FuncOp kernel) {
   return result.getDefiningOp<linalg::GenericOp>();
 }
 
+/// The stages on tensors of a kernel function (`tg.kernel`) that `select`
+/// picks, in order; none in any other function.
+inline SmallVector<linalg::GenericOp>
+tensorStages(func::FuncOp kernel, llvm::function_ref<bool(linalg::GenericOp)> select) {
+  SmallVector<linalg::GenericOp> stages;
+  if (kernel->hasAttr("tg.kernel"))
+    kernel.walk([&](linalg::GenericOp generic) {
+      if (generic.hasPureTensorSemantics() && select(generic))
+        stages.push_back(generic);
+    });
+  return stages;
+}
+
 /// Whether `output` (directly or through reshapes) is touched only by the
 /// root and the linalg.fill of its initial value.
 inline bool onlyRootUses(Value output, linalg::GenericOp root) {

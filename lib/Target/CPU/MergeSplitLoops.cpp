@@ -133,14 +133,10 @@ linalg::GenericOp withSplitReads(linalg::GenericOp generic, const SplitReads &sp
 struct MergeSplitLoopsPass : tg::impl::TGCPUMergeSplitLoopsBase<MergeSplitLoopsPass> {
   void runOnOperation() override {
     func::FuncOp kernel = getOperation();
-    if (!kernel->hasAttr("tg.kernel"))
-      return;
-    SmallVector<linalg::GenericOp> stages;
-    kernel.walk([&](linalg::GenericOp generic) {
-      // A loop the body computes with would come back through a div and a
-      // mod per element.
-      if (generic.hasPureTensorSemantics() && generic.getBody()->getOps<linalg::IndexOp>().empty())
-        stages.push_back(generic);
+    // A loop the body computes with would come back through a div and a
+    // mod per element.
+    SmallVector<linalg::GenericOp> stages = tensorStages(kernel, [](linalg::GenericOp generic) {
+      return generic.getBody()->getOps<linalg::IndexOp>().empty();
     });
     IRRewriter rewriter(&getContext());
     bool merged = false;
