@@ -139,7 +139,7 @@ struct MergeSplitLoopsPass : tg::impl::TGCPUMergeSplitLoopsBase<MergeSplitLoopsP
       return generic.getBody()->getOps<linalg::IndexOp>().empty();
     });
     IRRewriter rewriter(&getContext());
-    bool merged = false;
+    bool changed = false;
     for (linalg::GenericOp generic : stages) {
       std::optional<SplitReads> split = splitLinearizedReads(generic);
       if (!split)
@@ -148,13 +148,16 @@ struct MergeSplitLoopsPass : tg::impl::TGCPUMergeSplitLoopsBase<MergeSplitLoopsP
       linalg::GenericOp reading = withSplitReads(generic, *split, rewriter);
       FailureOr<linalg::CollapseResult> collapsed =
           linalg::collapseOpIterationDims(reading, split->runs, rewriter);
-      // Where upstream refuses anyway, the stage reads the same elements
-      // through the expand_shapes, along its loops.
-      if (succeeded(collapsed))
-        rewriter.replaceOp(reading, collapsed->results);
-      merged = true;
+      // splitLinearizedReads checked what upstream requires: runs of one
+      // iterator kind whose every map keeps them together.
+      if (failed(collapsed)) {
+        reading.emitOpError("has loop runs that were checked mergeable but did not merge");
+        return signalPassFailure();
+      }
+      rewriter.replaceOp(reading, collapsed->results);
+      changed = true;
     }
-    if (!merged)
+    if (!changed)
       return;
     // The expand_shape of a stage's result and the collapse_shape that
     // reads it back cancel, so no reshape stands between fused stages.

@@ -61,3 +61,30 @@ func.func @with_constants(%x: tensor<4x8xf32>) -> tensor<4x1xf32> {
   %s = tg.reduce add %p [1] : tensor<4x8xf32> -> tensor<4x1xf32>
   return %s : tensor<4x1xf32>
 }
+
+// -----
+
+// A product's sum padded into a wider tensor, beside another value padded
+// into the rest (attention's dQ, dK and dV assembled into d(qkv)): the
+// kernel would read the sum at indices a where computes, which the CPU's
+// optimizer cannot tile, so the sum gets a buffer and the assembly reads it.
+// CHECK-LABEL: func @padded
+// CHECK: %[[SUM:.*]] = tg.kernel(%arg0, %arg1) {name = "r_4_8_8"} {{.*}} -> tensor<4x8x1xf32>
+// CHECK: tg.kernel(%arg2, %[[SUM]]) {name = "E_4_16"} {{.*}} -> tensor<4x16xf32>
+// CHECK-NOT: tg.kernel
+// TINYGRAD-LABEL: func @padded
+// TINYGRAD: tg.kernel(%arg0, %arg1, %arg2) {{.*}} -> tensor<4x16xf32>
+// TINYGRAD-NOT: tg.kernel
+func.func @padded(%x: tensor<4x8xf32>, %w: tensor<8x8xf32>, %y: tensor<4x8xf32>) -> tensor<4x16xf32> {
+  %xr = tg.reshape %x : tensor<4x8xf32> to tensor<4x1x8xf32>
+  %xe = tg.expand %xr : tensor<4x1x8xf32> to tensor<4x8x8xf32>
+  %wr = tg.reshape %w : tensor<8x8xf32> to tensor<1x8x8xf32>
+  %we = tg.expand %wr : tensor<1x8x8xf32> to tensor<4x8x8xf32>
+  %p = tg.mul %xe, %we : tensor<4x8x8xf32>
+  %mm = tg.reduce add %p [2] : tensor<4x8x8xf32> -> tensor<4x8x1xf32>
+  %m = tg.reshape %mm : tensor<4x8x1xf32> to tensor<4x8xf32>
+  %left = tg.pad %m low [0, 0] high [0, 8] : tensor<4x8xf32> -> tensor<4x16xf32>
+  %right = tg.pad %y low [0, 8] high [0, 0] : tensor<4x8xf32> -> tensor<4x16xf32>
+  %s = tg.add %left, %right : tensor<4x16xf32>
+  return %s : tensor<4x16xf32>
+}

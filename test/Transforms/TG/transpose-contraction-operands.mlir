@@ -203,3 +203,61 @@ func.func @attention_scores(%x: tensor<2x64x16xf32>, %w: tensor<16x64xf32>, %bia
   %r = tg.reduce add %m [3] : tensor<2x64x64x32xf32> -> tensor<2x64x64x1xf32>
   return %r : tensor<2x64x64x1xf32>
 }
+
+// -----
+
+// A weight computed by a deep graph whose ops share operands (each adds a
+// value to itself, as x·x chains and a gelu gradient do): it is no view of
+// a buffer, so nothing is copied. The walk that finds out remembers what
+// it has seen; without that it follows 2^40 paths and never ends.
+// CHECK-LABEL: func.func @shared_operands
+// CHECK-NOT: tg.contiguous
+func.func @shared_operands(%a: tensor<1024x1024xf32>, %w: tensor<1024x1024xf32>) -> tensor<1024x1024x1xf32> {
+  %d0 = tg.add %w, %w : tensor<1024x1024xf32>
+  %d1 = tg.add %d0, %d0 : tensor<1024x1024xf32>
+  %d2 = tg.add %d1, %d1 : tensor<1024x1024xf32>
+  %d3 = tg.add %d2, %d2 : tensor<1024x1024xf32>
+  %d4 = tg.add %d3, %d3 : tensor<1024x1024xf32>
+  %d5 = tg.add %d4, %d4 : tensor<1024x1024xf32>
+  %d6 = tg.add %d5, %d5 : tensor<1024x1024xf32>
+  %d7 = tg.add %d6, %d6 : tensor<1024x1024xf32>
+  %d8 = tg.add %d7, %d7 : tensor<1024x1024xf32>
+  %d9 = tg.add %d8, %d8 : tensor<1024x1024xf32>
+  %d10 = tg.add %d9, %d9 : tensor<1024x1024xf32>
+  %d11 = tg.add %d10, %d10 : tensor<1024x1024xf32>
+  %d12 = tg.add %d11, %d11 : tensor<1024x1024xf32>
+  %d13 = tg.add %d12, %d12 : tensor<1024x1024xf32>
+  %d14 = tg.add %d13, %d13 : tensor<1024x1024xf32>
+  %d15 = tg.add %d14, %d14 : tensor<1024x1024xf32>
+  %d16 = tg.add %d15, %d15 : tensor<1024x1024xf32>
+  %d17 = tg.add %d16, %d16 : tensor<1024x1024xf32>
+  %d18 = tg.add %d17, %d17 : tensor<1024x1024xf32>
+  %d19 = tg.add %d18, %d18 : tensor<1024x1024xf32>
+  %d20 = tg.add %d19, %d19 : tensor<1024x1024xf32>
+  %d21 = tg.add %d20, %d20 : tensor<1024x1024xf32>
+  %d22 = tg.add %d21, %d21 : tensor<1024x1024xf32>
+  %d23 = tg.add %d22, %d22 : tensor<1024x1024xf32>
+  %d24 = tg.add %d23, %d23 : tensor<1024x1024xf32>
+  %d25 = tg.add %d24, %d24 : tensor<1024x1024xf32>
+  %d26 = tg.add %d25, %d25 : tensor<1024x1024xf32>
+  %d27 = tg.add %d26, %d26 : tensor<1024x1024xf32>
+  %d28 = tg.add %d27, %d27 : tensor<1024x1024xf32>
+  %d29 = tg.add %d28, %d28 : tensor<1024x1024xf32>
+  %d30 = tg.add %d29, %d29 : tensor<1024x1024xf32>
+  %d31 = tg.add %d30, %d30 : tensor<1024x1024xf32>
+  %d32 = tg.add %d31, %d31 : tensor<1024x1024xf32>
+  %d33 = tg.add %d32, %d32 : tensor<1024x1024xf32>
+  %d34 = tg.add %d33, %d33 : tensor<1024x1024xf32>
+  %d35 = tg.add %d34, %d34 : tensor<1024x1024xf32>
+  %d36 = tg.add %d35, %d35 : tensor<1024x1024xf32>
+  %d37 = tg.add %d36, %d36 : tensor<1024x1024xf32>
+  %d38 = tg.add %d37, %d37 : tensor<1024x1024xf32>
+  %d39 = tg.add %d38, %d38 : tensor<1024x1024xf32>
+  %a3 = tg.reshape %a : tensor<1024x1024xf32> to tensor<1024x1x1024xf32>
+  %ae = tg.expand %a3 : tensor<1024x1x1024xf32> to tensor<1024x1024x1024xf32>
+  %w3 = tg.reshape %d39 : tensor<1024x1024xf32> to tensor<1x1024x1024xf32>
+  %we = tg.expand %w3 : tensor<1x1024x1024xf32> to tensor<1024x1024x1024xf32>
+  %m = tg.mul %ae, %we : tensor<1024x1024x1024xf32>
+  %r = tg.reduce add %m [2] : tensor<1024x1024x1024xf32> -> tensor<1024x1024x1xf32>
+  return %r : tensor<1024x1024x1xf32>
+}

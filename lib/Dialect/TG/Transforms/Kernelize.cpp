@@ -80,8 +80,6 @@ bool isComputeOp(Operation *op) {
               KernelOp, YieldOp>(op);
 }
 
-ArrayRef<int64_t> shapeOf(Value v) { return cast<RankedTensorType>(v.getType()).getShape(); }
-
 //===----------------------------------------------------------------------===//
 // Indices: tinygrad's ranges (IndexAlgebra.h), through movement ops
 //===----------------------------------------------------------------------===//
@@ -410,13 +408,30 @@ bool readsOnlyAtWriteIndex(Value root, Value target, const llvm::DenseSet<Value>
   });
 }
 
+/// Whether `reduce`'s result reaches a tg.pad through views: the kernel
+/// reads it masked, at indices the pad's where computes.
+bool readThroughPad(ReduceOp reduce) {
+  SmallVector<Value> stack = {reduce.getResult()};
+  while (!stack.empty())
+    for (Operation *user : stack.pop_back_val().getUsers()) {
+      if (isa<PadOp>(user))
+        return true;
+      if (user->hasTrait<::mlir::tg::Movement>())
+        stack.push_back(user->getResult(0));
+    }
+  return false;
+}
+
 /// Step 3, ours (one-reduction-per-kernel): a kernel computes one
 /// reduction that reads a buffer. Of
 /// several in a kernel (a convolution inside a global average pool, a
 /// residual block's two convolutions added), all but the last in program
 /// order get buffers of their own. The CPU's optimizer tiles one main stage
 /// per kernel; the others ran as scalar loops (ResNet-18's last block at
-/// 0.4 GFLOPS: 550 ms of a 1.7 s inference).
+/// 0.4 GFLOPS: 550 ms of a 1.7 s inference). So does a reduction that the
+/// kernel reads through a pad: the optimizer tiles no stage after the main
+/// one that reads it through computed indices, and left the whole kernel
+/// scalar (attention's dQ padded into d(qkv): 10 GFLOPS).
 void realizeInnerReductions(Block &block, llvm::DenseSet<Value> &realized, IndexRules &rules) {
   // Backwards, so a reduction realized here is a kernel the walk reaches.
   for (Operation &op : llvm::reverse(block)) {
@@ -426,11 +441,10 @@ void realizeInnerReductions(Block &block, llvm::DenseSet<Value> &realized, Index
     llvm::SetVector<Value> inputs;
     collectCone(op.getResult(0), realized, cone, inputs);
     SmallVector<ReduceOp> reductions = bufferReductions(cone.getArrayRef(), realized, rules);
-    if (reductions.size() < 2)
-      continue;
     llvm::sort(reductions, [](ReduceOp a, ReduceOp b) { return a->isBeforeInBlock(b); });
-    for (ReduceOp inner : ArrayRef(reductions).drop_back())
-      realized.insert(inner.getResult());
+    for (auto [i, reduction] : llvm::enumerate(reductions))
+      if (i + 1 < reductions.size() || readThroughPad(reduction))
+        realized.insert(reduction.getResult());
   }
 }
 

@@ -24,8 +24,6 @@ using namespace mlir::tg;
 
 namespace {
 
-ArrayRef<int64_t> shapeOf(Value v) { return cast<RankedTensorType>(v.getType()).getShape(); }
-
 /// A view's element strides in the buffer it views.
 struct StridedView {
   SmallVector<int64_t> shape, strides;
@@ -75,56 +73,6 @@ std::optional<StridedView> reshaped(const StridedView &view, ArrayRef<int64_t> s
   return out;
 }
 
-/// Whether `value` is a sum, or computed elementwise from one and other
-/// views (a projection plus its bias): tg-kernelize keeps such a value,
-/// read by several kernels, in a buffer of its own (its cost rule).
-bool isSum(Value value) {
-  Operation *op = value.getDefiningOp();
-  if (isa_and_nonnull<ReduceOp>(op))
-    return true;
-  if (!op || !op->hasTrait<OpTrait::Elementwise>())
-    return false;
-  return llvm::any_of(op->getOperands(), [](Value operand) {
-    while (isa_and_nonnull<ReshapeOp, ExpandOp>(operand.getDefiningOp()))
-      operand = operand.getDefiningOp()->getOperand(0);
-    return isSum(operand);
-  });
-}
-
-/// The strides of `value` in the buffer it views through reshapes,
-/// permutations and slices only (each of its elements is one of the
-/// buffer's): a function argument or a tg.contiguous. None for anything
-/// else, such as a padded window, a broadcast, or computed values, whose
-/// layout is the kernel's that computes them.
-std::optional<StridedView> viewOfBuffer(Value value) {
-  Operation *op = value.getDefiningOp();
-  if (!op || isa<ContiguousOp>(op) || isSum(value))
-    return rowMajor(shapeOf(value));
-  if (auto permute = dyn_cast<PermuteOp>(op)) {
-    std::optional<StridedView> in = viewOfBuffer(permute.getX());
-    if (!in)
-      return std::nullopt;
-    StridedView out;
-    for (int64_t axis : permute.getOrder()) {
-      out.shape.push_back(in->shape[axis]);
-      out.strides.push_back(in->strides[axis]);
-    }
-    return out;
-  }
-  // A slice keeps the strides of what it slices (a head of a qkv buffer).
-  if (auto shrink = dyn_cast<ShrinkOp>(op)) {
-    std::optional<StridedView> in = viewOfBuffer(shrink.getX());
-    if (in)
-      in->shape.assign(shapeOf(value).begin(), shapeOf(value).end());
-    return in;
-  }
-  if (auto reshape = dyn_cast<ReshapeOp>(op)) {
-    std::optional<StridedView> in = viewOfBuffer(reshape.getX());
-    return in ? reshaped(*in, shapeOf(value)) : std::nullopt;
-  }
-  return std::nullopt;
-}
-
 /// Dot products shorter than a vector of f32 are no dot-product kernel's.
 constexpr int64_t kMinTerms = 16;
 
@@ -141,12 +89,16 @@ struct TransposeContractionOperandsPass
   using Base::Base;
 
   void runOnOperation() override {
-    SmallVector<ReduceOp> sums;
+    // One instance runs on function after function: what it learned about
+    // the last one's values does not hold here.
+    sums.clear();
+    copies.clear();
+    SmallVector<ReduceOp> products;
     getOperation()->walk([&](ReduceOp reduce) {
       if (reduce.getKind() == ReduceKind::add && reduce.getX().getDefiningOp<MulOp>())
-        sums.push_back(reduce);
+        products.push_back(reduce);
     });
-    for (ReduceOp sum : sums)
+    for (ReduceOp sum : products)
       transposeOperands(sum);
   }
 
@@ -157,6 +109,63 @@ struct TransposeContractionOperandsPass
   bool worthCopying(int64_t reuse, int64_t terms) const {
     return reuse >= minReuse || (reuse >= minExtent && terms <= shortProduct);
   }
+
+  /// Whether `value` is a sum, or computed elementwise from one and other
+  /// views (a projection plus its bias): tg-kernelize keeps such a value,
+  /// read by several kernels, in a buffer of its own (its cost rule).
+  bool isSum(Value value) {
+    auto known = sums.find(value);
+    if (known != sums.end())
+      return known->second;
+    Operation *op = value.getDefiningOp();
+    bool sum = isa_and_nonnull<ReduceOp>(op) ||
+               (op && op->hasTrait<OpTrait::Elementwise>() &&
+                llvm::any_of(op->getOperands(), [&](Value operand) {
+                  while (isa_and_nonnull<ReshapeOp, ExpandOp>(operand.getDefiningOp()))
+                    operand = operand.getDefiningOp()->getOperand(0);
+                  return isSum(operand);
+                }));
+    sums[value] = sum;
+    return sum;
+  }
+
+  /// The strides of `value` in the buffer it views through reshapes,
+  /// permutations and slices only (each of its elements is one of the
+  /// buffer's): a function argument or a tg.contiguous. None for anything
+  /// else, such as a padded window, a broadcast, or computed values, whose
+  /// layout is the kernel's that computes them.
+  std::optional<StridedView> viewOfBuffer(Value value) {
+    Operation *op = value.getDefiningOp();
+    if (!op || isa<ContiguousOp>(op) || isSum(value))
+      return rowMajor(shapeOf(value));
+    if (auto permute = dyn_cast<PermuteOp>(op)) {
+      std::optional<StridedView> in = viewOfBuffer(permute.getX());
+      if (!in)
+        return std::nullopt;
+      StridedView out;
+      for (int64_t axis : permute.getOrder()) {
+        out.shape.push_back(in->shape[axis]);
+        out.strides.push_back(in->strides[axis]);
+      }
+      return out;
+    }
+    // A slice keeps the strides of what it slices (a head of a qkv buffer).
+    if (auto shrink = dyn_cast<ShrinkOp>(op)) {
+      std::optional<StridedView> in = viewOfBuffer(shrink.getX());
+      if (in)
+        in->shape.assign(shapeOf(value).begin(), shapeOf(value).end());
+      return in;
+    }
+    if (auto reshape = dyn_cast<ReshapeOp>(op)) {
+      std::optional<StridedView> in = viewOfBuffer(reshape.getX());
+      return in ? reshaped(*in, shapeOf(value)) : std::nullopt;
+    }
+    return std::nullopt;
+  }
+
+  /// isSum's answers: elementwise graphs share operands (x·x, a gelu
+  /// gradient), and walking every path through them is exponential.
+  llvm::DenseMap<Value, bool> sums;
 
   /// The copies made so far, by the view they copy and the axis they put
   /// last: a weight read by two products is copied once.

@@ -26,6 +26,11 @@ namespace mlir::tg {
 /// identifier).
 inline constexpr llvm::StringLiteral kNameAttrName = "tg.name";
 
+/// The shape of `value`, a ranked tensor (every tg value is one).
+inline ArrayRef<int64_t> shapeOf(Value value) {
+  return cast<RankedTensorType>(value.getType()).getShape();
+}
+
 /// `type` with its element type replaced by i1: tinygrad's bool of a value.
 Type getBoolLike(Type type);
 

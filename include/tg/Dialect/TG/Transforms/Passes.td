@@ -118,7 +118,10 @@ def TGKernelize : Pass<"tg-kernelize"> {
     global average pool, a residual block's two convolutions added), all but
     the last in program order get buffers of their own, because the CPU's
     optimizer tiles one main stage per kernel and ran the others as scalar
-    loops.
+    loops. So does a reduction the kernel reads through a `tg.pad`
+    (attention's dQ, dK and dV assembled into the gradient of one qkv
+    buffer): the optimizer tiles no stage that reads the main one at the
+    indices a pad computes, and the whole kernel ran scalar.
 
     With `fuse-row-reductions` (the compiler's pipeline sets it; tinygrad's
     PCONTIG), a value that gets a buffer because a broadcast ends its loops
