@@ -408,6 +408,8 @@ bool readsOnlyAtWriteIndex(Value root, Value target, const llvm::DenseSet<Value>
   });
 }
 
+bool isMovementOp(Operation *op) { return op->hasTrait<::mlir::tg::Movement>(); }
+
 /// Whether `reduce`'s result reaches a tg.pad through views: the kernel
 /// reads it masked, at indices the pad's where computes.
 bool readThroughPad(ReduceOp reduce) {
@@ -416,7 +418,7 @@ bool readThroughPad(ReduceOp reduce) {
     for (Operation *user : stack.pop_back_val().getUsers()) {
       if (isa<PadOp>(user))
         return true;
-      if (user->hasTrait<::mlir::tg::Movement>())
+      if (isMovementOp(user))
         stack.push_back(user->getResult(0));
     }
   return false;
@@ -571,8 +573,6 @@ void fuseRowReductions(Block &block, const llvm::DenseSet<Value> &endedByBroadca
 /// Operands smaller than this are left to their consumers: a kernel of its
 /// own costs more than recomputing them (an MLP's activations).
 constexpr int64_t kMinTiledOperand = 1 << 16;
-
-bool isMovementOp(Operation *op) { return op->hasTrait<::mlir::tg::Movement>(); }
 
 /// Whether `x` is read, through views that broadcast it, as a factor of a
 /// summed product: a matmul's or a convolution's operand, each element of
