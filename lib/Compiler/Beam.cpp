@@ -81,7 +81,78 @@ void addLaunchTime(void *user, const char *, uint64_t nanoseconds, uint64_t, uin
   *static_cast<uint64_t *>(user) += nanoseconds;
 }
 
-/// Compiles and times kernels with candidate opts on one device.
+/// A kernel compiled with candidate opts and loaded on a device, with
+/// zeroed inputs to launch it on.
+class Candidate {
+public:
+  Candidate(tgrt_device device, std::string applied, tgrt_executable program)
+      : device(device), applied(std::move(applied)), program(program) {}
+  ~Candidate() {
+    for (tgrt_buffer buffer : inputs)
+      tgrt_buffer_release(buffer);
+    if (program)
+      tgrt_executable_release(program);
+  }
+  Candidate(const Candidate &) = delete;
+  Candidate &operator=(const Candidate &) = delete;
+
+  /// The opts the kernel was compiled with.
+  const std::string &opts() const { return applied; }
+
+  /// Zeroed inputs of `types`: no NaN or denormal makes one candidate
+  /// slower than another.
+  bool allocate(TypeRange types) {
+    for (Type input : types) {
+      auto shaped = cast<ShapedType>(input);
+      uint64_t bytes = shaped.getNumElements() *
+                       std::max<uint64_t>(1, shaped.getElementTypeBitWidth() / 8);
+      tgrt_buffer buffer;
+      if (tgrt_buffer_alloc(device, bytes, &buffer) != TGRT_OK)
+        return false;
+      inputs.push_back(buffer);
+      std::vector<char> zeros(bytes, 0);
+      if (tgrt_buffer_write(buffer, 0, zeros.data(), bytes) != TGRT_OK)
+        return false;
+    }
+    return true;
+  }
+
+  /// The fastest of kRuns launches after a warm-up one (infinity when a
+  /// launch fails). A candidate whose warm-up takes over kGiveUp times
+  /// `best` is not run again (tinygrad's early stop): that launch is its
+  /// time.
+  double run(double best) {
+    uint64_t launched = 0;
+    tgrt_executable_observe(program, addLaunchTime, &launched);
+    double fastest = std::numeric_limits<double>::infinity();
+    for (int run = 0; run <= kRuns; ++run) {
+      launched = 0;
+      tgrt_buffer output;
+      if (tgrt_executable_run(program, inputs.data(), inputs.size(), &output, 1) != TGRT_OK ||
+          tgrt_device_synchronize(device) != TGRT_OK) {
+        fastest = std::numeric_limits<double>::infinity();
+        break;
+      }
+      tgrt_buffer_release(output);
+      if (run == 0 && double(launched) > kGiveUp * best) {
+        fastest = double(launched);
+        break;
+      }
+      if (run > 0)
+        fastest = std::min(fastest, double(launched));
+    }
+    tgrt_executable_observe(program, nullptr, nullptr);
+    return fastest;
+  }
+
+private:
+  tgrt_device device;
+  std::string applied;
+  tgrt_executable program;
+  std::vector<tgrt_buffer> inputs;
+};
+
+/// Compiles kernels with candidate opts and loads them on one device.
 class Timer {
 public:
   Timer(const TargetBackend &target, const TargetOptions &targetOptions,
@@ -104,78 +175,34 @@ public:
 
   bool ready() const { return device; }
 
-  struct Result {
-    std::string applied; // the opts the kernel was compiled with
-    double nanoseconds = std::numeric_limits<double>::infinity();
-  };
-
-  /// `kernel` compiled with `opts`: what was applied, and the fastest of
-  /// kRuns launches (infinity when it did not compile or run). A candidate
-  /// whose first launch takes over kGiveUp times `best` is not run again
-  /// (tinygrad's early stop): that launch is its time.
-  Result time(func::FuncOp kernel, StringRef opts, double best) {
-    Result result;
+  /// `kernel` compiled with `opts` and loaded with its inputs, or null
+  /// when it does not compile or load.
+  std::unique_ptr<Candidate> load(func::FuncOp kernel, StringRef opts) {
     OwningOpRef<ModuleOp> module = kernelAlone(kernel, opts);
     ExecutableWriter writer;
     writer.setName("beam");
     FunctionType type = kernel.getFunctionType();
     for (Type input : type.getInputs().drop_back())
       if (failed(writer.addSignatureType(input, /*isInput=*/true)))
-        return result;
+        return nullptr;
     if (failed(writer.addSignatureType(type.getResult(0), /*isInput=*/false)))
-      return result;
+      return nullptr;
     // A candidate that does not compile is no candidate: its errors are
     // not the user's.
     ScopedDiagnosticHandler quiet(kernel.getContext(), [](Diagnostic &) { return success(); });
     FailureOr<Executable> executable = finishCompile(
         *module, "beam", target, targetOptions, options, writer, {}, nullptr, *module);
     if (failed(executable))
-      return result;
-    result.applied = executable->appliedOpts[kernel.getName().str()];
+      return nullptr;
     tgrt_executable program;
     if (tgrt_executable_load(device, executable->blob.data(), executable->blob.size(), &program) !=
         TGRT_OK)
-      return result;
-    std::vector<tgrt_buffer> inputs;
-    bool allocated = true;
-    for (Type input : type.getInputs().drop_back()) {
-      auto shaped = cast<ShapedType>(input);
-      uint64_t bytes = shaped.getNumElements() *
-                       std::max<uint64_t>(1, shaped.getElementTypeBitWidth() / 8);
-      tgrt_buffer buffer;
-      if (tgrt_buffer_alloc(device, bytes, &buffer) != TGRT_OK) {
-        allocated = false;
-        break;
-      }
-      // Zeros: no NaN or denormal makes one candidate slower than another.
-      std::vector<char> zeros(bytes, 0);
-      tgrt_buffer_write(buffer, 0, zeros.data(), bytes);
-      inputs.push_back(buffer);
-    }
-    uint64_t launched = 0;
-    tgrt_executable_observe(program, addLaunchTime, &launched);
-    for (int run = 0; allocated && run <= kRuns; ++run) {
-      launched = 0;
-      tgrt_buffer output;
-      if (tgrt_executable_run(program, inputs.data(), inputs.size(), &output, 1) != TGRT_OK ||
-          tgrt_device_synchronize(device) != TGRT_OK) {
-        result.nanoseconds = std::numeric_limits<double>::infinity();
-        break;
-      }
-      tgrt_buffer_release(output);
-      // The first launch warms caches and pages in the code, unless it
-      // shows the candidate is hopeless.
-      if (run == 0 && double(launched) > kGiveUp * best) {
-        result.nanoseconds = double(launched);
-        break;
-      }
-      if (run > 0)
-        result.nanoseconds = std::min(result.nanoseconds, double(launched));
-    }
-    for (tgrt_buffer buffer : inputs)
-      tgrt_buffer_release(buffer);
-    tgrt_executable_release(program);
-    return result;
+      return nullptr;
+    auto candidate = std::make_unique<Candidate>(
+        device, executable->appliedOpts[kernel.getName().str()], program);
+    if (!candidate->allocate(type.getInputs().drop_back()))
+      return nullptr;
+    return candidate;
   }
 
 private:
@@ -256,13 +283,14 @@ LogicalResult mlir::tg::searchKernelOpts(ModuleOp module, const TargetBackend &t
       double best = std::numeric_limits<double>::infinity();
       for (const auto &entry : byApplied)
         best = std::min(best, entry.second);
-      Timer::Result timed = timer.time(kernel, opts, best);
-      tried[opts] = timed.applied;
-      if (timed.applied.empty())
+      std::unique_ptr<Candidate> candidate = timer.load(kernel, opts);
+      tried[opts] = candidate ? candidate->opts() : "";
+      if (!candidate)
         return;
-      auto [it, fresh] = byApplied.try_emplace(timed.applied, timed.nanoseconds);
+      double nanoseconds = candidate->run(best);
+      auto [it, fresh] = byApplied.try_emplace(candidate->opts(), nanoseconds);
       if (!fresh)
-        it->second = std::min(it->second, timed.nanoseconds);
+        it->second = std::min(it->second, nanoseconds);
     };
     std::vector<std::string> start = target.searchOpts(kernel, "", targetOptions);
     if (start.empty())
@@ -301,9 +329,11 @@ LogicalResult mlir::tg::searchKernelOpts(ModuleOp module, const TargetBackend &t
     std::string runoff;
     if (winner != chosenApplied && std::isfinite(chosen)) {
       double winnerRun = std::numeric_limits<double>::infinity(), chosenRun = winnerRun;
-      for (int round = 0; round < kRunoffRounds; ++round) {
-        chosenRun = std::min(chosenRun, timer.time(kernel, chosenApplied, chosenRun).nanoseconds);
-        winnerRun = std::min(winnerRun, timer.time(kernel, winner, winnerRun).nanoseconds);
+      std::unique_ptr<Candidate> chosenLoaded = timer.load(kernel, chosenApplied);
+      std::unique_ptr<Candidate> winnerLoaded = timer.load(kernel, winner);
+      for (int round = 0; chosenLoaded && winnerLoaded && round < kRunoffRounds; ++round) {
+        chosenRun = std::min(chosenRun, chosenLoaded->run(chosenRun));
+        winnerRun = std::min(winnerRun, winnerLoaded->run(winnerRun));
       }
       if (!(winnerRun < kRunoffMargin * chosenRun))
         winner = chosenApplied;
