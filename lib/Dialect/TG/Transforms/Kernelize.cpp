@@ -410,18 +410,27 @@ bool readsOnlyAtWriteIndex(Value root, Value target, const llvm::DenseSet<Value>
 
 bool isMovementOp(Operation *op) { return op->hasTrait<::mlir::tg::Movement>(); }
 
+/// Whether a user of `v`, or of a view of it, is `found`; `expanded` says
+/// whether the views on the way include a tg.expand.
+bool anyUserThroughViews(Value v, function_ref<bool(Operation *user, bool expanded)> found) {
+  SmallVector<std::pair<Value, bool>> stack = {{v, false}};
+  while (!stack.empty()) {
+    auto [view, expanded] = stack.pop_back_val();
+    for (Operation *user : view.getUsers()) {
+      if (found(user, expanded))
+        return true;
+      if (isMovementOp(user))
+        stack.push_back({user->getResult(0), expanded || isa<ExpandOp>(user)});
+    }
+  }
+  return false;
+}
+
 /// Whether `reduce`'s result reaches a tg.pad through views: the kernel
 /// reads it masked, at indices the pad's where computes.
 bool readThroughPad(ReduceOp reduce) {
-  SmallVector<Value> stack = {reduce.getResult()};
-  while (!stack.empty())
-    for (Operation *user : stack.pop_back_val().getUsers()) {
-      if (isa<PadOp>(user))
-        return true;
-      if (isMovementOp(user))
-        stack.push_back(user->getResult(0));
-    }
-  return false;
+  return anyUserThroughViews(reduce.getResult(),
+                             [](Operation *user, bool) { return isa<PadOp>(user); });
 }
 
 /// Step 3, ours (one-reduction-per-kernel): a kernel computes one
@@ -578,22 +587,12 @@ constexpr int64_t kMinTiledOperand = 1 << 16;
 /// summed product: a matmul's or a convolution's operand, each element of
 /// which the product reads many times.
 bool isBroadcastFactor(Value x) {
-  SmallVector<std::pair<Value, bool>> stack = {{x, false}};
-  while (!stack.empty()) {
-    auto [v, broadcast] = stack.pop_back_val();
-    for (Operation *user : v.getUsers()) {
-      if (isMovementOp(user)) {
-        stack.push_back({user->getResult(0), broadcast || isa<ExpandOp>(user)});
-      } else if (broadcast && isa<MulOp>(user) &&
-                 llvm::any_of(user->getUsers(), [](Operation *sum) {
-                   auto reduce = dyn_cast<ReduceOp>(sum);
-                   return reduce && reduce.getKind() == ReduceKind::add;
-                 })) {
-        return true;
-      }
-    }
-  }
-  return false;
+  return anyUserThroughViews(x, [](Operation *user, bool expanded) {
+    return expanded && isa<MulOp>(user) && llvm::any_of(user->getUsers(), [](Operation *sum) {
+             auto reduce = dyn_cast<ReduceOp>(sum);
+             return reduce && reduce.getKind() == ReduceKind::add;
+           });
+  });
 }
 
 /// Step 5, ours (realize-tiled-operands): an elementwise candidate that
