@@ -14,7 +14,7 @@
 // RUN: %python %S/Inputs/check_close.py %t.s2.noopt %t.s2.tiled | FileCheck %s --check-prefix=S2-CLOSE
 //
 // CHECK: IR Dump After TGCPUApplyOpts
-// CHECK: func.func private @r_64_7_7_32({{.*}}tg.opts = #tg.opts<split = 1, vectorize = true, tile = [16, 1, 7, 1]>
+// CHECK: func.func private @r_64_7_7_32({{.*}}tg.opts = #tg.opts<split = 1, vectorize = true, tile = [32, 1, 7, 1], vector = 0>
 // CHECK-NOT: could not vectorize
 // CLOSE: 3136 elements close
 //

@@ -79,11 +79,11 @@ func.func private @r_2_32_56_56_16_3_3(%x: tensor<2x16x58x58xf32>, %w: tensor<32
 // -----
 
 // A first layer's convolution of one input channel on 26x26 maps,
-// channels-last weights: the channels would be the columns, but a tile along
-// them is stored transposed, which 9 steps per output do not pay for; no
-// other axis makes a tile (26 has no power-of-two width), so none.
+// channels-last weights: the width makes no tile (26 has no power-of-two
+// width), so the channels are the columns, a vector of 16, and 13 pixels
+// the rows, stored transposed even though each output sums only 9 steps.
 // CHECK-LABEL: func.func private @r_128_32_26_26_1_3_3
-// CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = false>
+// CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [1, 16, 1, 13, 1, 1], vector = 1>
 #in1 = affine_map<(n, co, y, x, ky, kx) -> (n, y + ky, x + kx)>
 #w1 = affine_map<(n, co, y, x, ky, kx) -> (ky, kx, co)>
 #o1 = affine_map<(n, co, y, x, ky, kx) -> (n, co, y, x)>

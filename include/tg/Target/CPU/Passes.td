@@ -122,9 +122,9 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
       vector of each other (pixels of a row, not images); on a tie, the
       output's last axis, then the wider columns. A column axis that is not
       the output's last is recorded as `vector`; its tile is stored
-      transposed, so it is only chosen for sums of at least 64 steps per
-      output (a convolution of one input channel, 9 steps, gets no tile).
-      The tiles are vectorized.
+      transposed, with one shuffle per tile, which even a short sum pays
+      for (a convolution of one input channel, 9 steps per output on 26x26
+      maps, gets 16 channels by 13 pixels). The tiles are vectorized.
     - Dot products (a sum of products whose inputs both run contiguously
       along the innermost loop, a reduction: a Linear's x·Wᵀ): rows of both
       inputs by a vector of partial sums along the reduction, merged after
