@@ -104,8 +104,8 @@ public:
   bool allocate(TypeRange types) {
     for (Type input : types) {
       auto shaped = cast<ShapedType>(input);
-      uint64_t bytes = shaped.getNumElements() *
-                       std::max<uint64_t>(1, shaped.getElementTypeBitWidth() / 8);
+      uint64_t bytes =
+          shaped.getNumElements() * std::max<uint64_t>(1, shaped.getElementTypeBitWidth() / 8);
       tgrt_buffer buffer;
       if (tgrt_buffer_alloc(device, bytes, &buffer) != TGRT_OK)
         return false;
@@ -344,9 +344,9 @@ LogicalResult mlir::tg::searchKernelOpts(ModuleOp module, const TargetBackend &t
     kernel->setAttr("tg.opts", parseAttribute(winner, module.getContext()));
     ::tg::cache::store(key, winner);
     log << "tg: BEAM=" << options.beam << " [" << index + 1 << "/" << kernels.size() << "] "
-        << kernel.getName() << ": " << tried.size() << " candidates, "
-        << duration(chosen) << " as the optimizer chose, " << duration(best) << " with "
-        << fastest().front().second << runoff << "\n";
+        << kernel.getName() << ": " << tried.size() << " candidates, " << duration(chosen)
+        << " as the optimizer chose, " << duration(best) << " with " << fastest().front().second
+        << runoff << "\n";
   }
   return success();
 }

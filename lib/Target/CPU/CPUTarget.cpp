@@ -30,7 +30,8 @@ constexpr StringLiteral kLoopsPipeline =
 constexpr StringLiteral kLLVMPipeline =
     "func.func(lower-vector-multi-reduction,convert-vector-to-scf{full-unroll=true},"
     "expand-strided-metadata,lower-affine),convert-math-to-funcs,"
-    "func.func(convert-vector-to-llvm{vector-contract-lowering=outerproduct vector-transpose-lowering=shuffle1d}),"
+    "func.func(convert-vector-to-llvm{vector-contract-lowering=outerproduct "
+    "vector-transpose-lowering=shuffle1d}),"
     "finalize-memref-to-llvm,"
     "func.func(convert-scf-to-cf,convert-math-to-llvm,convert-arith-to-llvm),"
     "convert-func-to-llvm{use-bare-ptr-memref-call-conv=1},convert-cf-to-llvm,"
