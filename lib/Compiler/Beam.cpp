@@ -274,34 +274,40 @@ LogicalResult mlir::tg::searchKernelOpts(ModuleOp module, const TargetBackend &t
         continue;
       }
     }
-    // Every opts tried, and the fastest time of each opts as applied.
+    // Every opts tried, and the fastest time of each opts as applied. The
+    // optimizer's candidate and the fastest so far stay loaded for the
+    // runoff.
     std::map<std::string, std::string> tried; // opts → as applied
     std::map<std::string, double> byApplied;
-    auto evaluate = [&](const std::string &opts) {
+    std::shared_ptr<Candidate> optimizers, leader;
+    double best = std::numeric_limits<double>::infinity();
+    auto evaluate = [&](const std::string &opts) -> std::shared_ptr<Candidate> {
       if (tried.count(opts))
-        return;
-      double best = std::numeric_limits<double>::infinity();
-      for (const auto &entry : byApplied)
-        best = std::min(best, entry.second);
-      std::unique_ptr<Candidate> candidate = timer.load(kernel, opts);
+        return nullptr;
+      std::shared_ptr<Candidate> candidate = timer.load(kernel, opts);
       tried[opts] = candidate ? candidate->opts() : "";
       if (!candidate)
-        return;
+        return nullptr;
       double nanoseconds = candidate->run(best);
       auto [it, fresh] = byApplied.try_emplace(candidate->opts(), nanoseconds);
       if (!fresh)
         it->second = std::min(it->second, nanoseconds);
+      if (nanoseconds < best) {
+        best = nanoseconds;
+        leader = candidate;
+      }
+      return candidate;
     };
     std::vector<std::string> start = target.searchOpts(kernel, "", targetOptions);
     if (start.empty())
       continue;
-    for (const std::string &opts : start)
+    optimizers = evaluate(start.front());
+    for (const std::string &opts : llvm::drop_begin(start))
       evaluate(opts);
     if (byApplied.empty())
       continue; // nothing compiled: the optimizer's own choice stays
-    const std::string &chosenApplied = tried[start.front()];
-    double chosen = chosenApplied.empty() ? std::numeric_limits<double>::infinity()
-                                          : byApplied[chosenApplied];
+    double chosen =
+        optimizers ? byApplied[optimizers->opts()] : std::numeric_limits<double>::infinity();
     auto fastest = [&] {
       std::vector<std::pair<double, std::string>> order;
       for (const auto &[applied, ns] : byApplied)
@@ -311,32 +317,27 @@ LogicalResult mlir::tg::searchKernelOpts(ModuleOp module, const TargetBackend &t
         order.resize(width);
       return order;
     };
-    double best = fastest().front().first;
     for (int round = 0; round < kMaxRounds; ++round) {
       size_t before = tried.size();
+      double roundStart = best;
       for (const auto &[ns, opts] : fastest())
         for (const std::string &next : target.searchOpts(kernel, opts, targetOptions))
           evaluate(next);
-      double now = fastest().front().first;
-      bool gained = now < best * 0.99;
-      best = std::min(best, now);
-      if (tried.size() == before || !gained)
+      if (tried.size() == before || !(best < roundStart * 0.99))
         break;
     }
-    std::string winner = fastest().front().second;
-    if (!std::isfinite(best))
+    if (!leader)
       continue; // nothing ran: the optimizer's own choice stays
-    std::string runoff;
-    if (winner != chosenApplied && std::isfinite(chosen)) {
+    const std::string &searched = leader->opts();
+    std::string winner = searched, runoff;
+    if (optimizers && searched != optimizers->opts() && std::isfinite(chosen)) {
       double winnerRun = std::numeric_limits<double>::infinity(), chosenRun = winnerRun;
-      std::unique_ptr<Candidate> chosenLoaded = timer.load(kernel, chosenApplied);
-      std::unique_ptr<Candidate> winnerLoaded = timer.load(kernel, winner);
-      for (int round = 0; chosenLoaded && winnerLoaded && round < kRunoffRounds; ++round) {
-        chosenRun = std::min(chosenRun, chosenLoaded->run(chosenRun));
-        winnerRun = std::min(winnerRun, winnerLoaded->run(winnerRun));
+      for (int round = 0; round < kRunoffRounds; ++round) {
+        chosenRun = std::min(chosenRun, optimizers->run(chosenRun));
+        winnerRun = std::min(winnerRun, leader->run(winnerRun));
       }
       if (!(winnerRun < kRunoffMargin * chosenRun))
-        winner = chosenApplied;
+        winner = optimizers->opts();
       llvm::raw_string_ostream(runoff)
           << "; in alternating runs " << duration(winnerRun) << " against the optimizer's "
           << duration(chosenRun) << ": it keeps " << winner;
@@ -345,8 +346,7 @@ LogicalResult mlir::tg::searchKernelOpts(ModuleOp module, const TargetBackend &t
     ::tg::cache::store(key, winner);
     log << "tg: BEAM=" << options.beam << " [" << index + 1 << "/" << kernels.size() << "] "
         << kernel.getName() << ": " << tried.size() << " candidates, " << duration(chosen)
-        << " as the optimizer chose, " << duration(best) << " with " << fastest().front().second
-        << runoff << "\n";
+        << " as the optimizer chose, " << duration(best) << " with " << searched << runoff << "\n";
   }
   return success();
 }
