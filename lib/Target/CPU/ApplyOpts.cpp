@@ -45,6 +45,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
@@ -143,75 +144,78 @@ struct PutRowOperandFirst : OpRewritePattern<vector::ContractionOp> {
   }
 };
 
-/// vector.contract whose 2-d accumulator is laid out against the loop order
-/// (acc[i][j] with loop j before i) → the same contraction on the transposed
-/// accumulator, transposed back: the outer products then run along the last
-/// loop, which tg-cpu-apply-opts put there as the vector axis (the output's
+/// vector.contract whose accumulator is laid out against the loop order
+/// (acc[i][j] with loop j before i; a tile of two row loops: acc[c][y][x]
+/// with c last) → the same contraction on the accumulator permuted into loop
+/// order, permuted back: the outer products then run along the last loop,
+/// which tg-cpu-apply-opts put there as the vector axis (the output's
 /// channels of a convolution, stored along a slower axis of the output).
-/// The transposes leave the reduction loops with CarryTransposedVector.
+/// The permutes leave the reduction loops with CarryTransposedVector.
 struct ContractInLoopOrder : OpRewritePattern<vector::ContractionOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(vector::ContractionOp contract,
                                 PatternRewriter &rewriter) const override {
     auto acc = dyn_cast<VectorType>(contract.getAccType());
     SmallVector<AffineMap> maps = contract.getIndexingMapsArray();
-    if (!acc || acc.getRank() != 2)
+    if (!acc || acc.getRank() < 2 || !maps[2].isProjectedPermutation())
       return failure();
-    auto outer = dyn_cast<AffineDimExpr>(maps[2].getResult(0));
-    auto inner = dyn_cast<AffineDimExpr>(maps[2].getResult(1));
-    if (!outer || !inner || outer.getPosition() < inner.getPosition())
+    // toLoopOrder[i]: the accumulator axis of the i-th result loop.
+    auto toLoopOrder = llvm::to_vector(llvm::seq<int64_t>(0, acc.getRank()));
+    llvm::sort(toLoopOrder, [&](int64_t a, int64_t b) {
+      return maps[2].getDimPosition(a) < maps[2].getDimPosition(b);
+    });
+    if (llvm::is_sorted(toLoopOrder))
       return failure();
-    maps[2] = AffineMap::get(maps[2].getNumDims(), 0, {inner, outer}, contract.getContext());
+    SmallVector<AffineExpr> inLoopOrder =
+        llvm::map_to_vector(toLoopOrder, [&](int64_t axis) { return maps[2].getResult(axis); });
+    maps[2] = AffineMap::get(maps[2].getNumDims(), 0, inLoopOrder, contract.getContext());
     Location loc = contract.getLoc();
-    Value swappedAcc =
-        vector::TransposeOp::create(rewriter, loc, contract.getAcc(), ArrayRef<int64_t>{1, 0});
-    auto swapped = vector::ContractionOp::create(
-        rewriter, loc, contract.getLhs(), contract.getRhs(), swappedAcc,
+    Value permutedAcc = vector::TransposeOp::create(rewriter, loc, contract.getAcc(), toLoopOrder);
+    auto permuted = vector::ContractionOp::create(
+        rewriter, loc, contract.getLhs(), contract.getRhs(), permutedAcc,
         rewriter.getAffineMapArrayAttr(maps), contract.getIteratorTypes(), contract.getKind());
-    rewriter.replaceOpWithNewOp<vector::TransposeOp>(contract, swapped, ArrayRef<int64_t>{1, 0});
+    rewriter.replaceOpWithNewOp<vector::TransposeOp>(contract, permuted,
+                                                     invertPermutationVector(toLoopOrder));
     return success();
   }
 };
 
-/// An scf.for carrying a 2-d vector that it transposes first thing and
-/// yields transposed back → the loop carries the transposed vector: a tile
-/// whose vector axis is not the output's last axis keeps its accumulator
-/// hoisted out of the reduction loop in the outer-product layout, and
-/// transposes it once before and once after the loop rather than twice in
-/// every reduction step.
+/// An scf.for carrying a vector that it permutes first thing and yields
+/// permuted back → the loop carries the permuted vector: a tile whose
+/// vector axis is not the output's last axis keeps its accumulator hoisted
+/// out of the reduction loop in the outer-product layout, and permutes it
+/// once before and once after the loop rather than twice in every
+/// reduction step.
 struct CarryTransposedVector : OpRewritePattern<scf::ForOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(scf::ForOp loop, PatternRewriter &rewriter) const override {
-    auto swapOf = [](Value v) -> vector::TransposeOp {
-      auto t = v.getDefiningOp<vector::TransposeOp>();
-      return t && t.getPermutation() == ArrayRef<int64_t>{1, 0} ? t : nullptr;
-    };
     for (unsigned i = 0; i < loop.getNumRegionIterArgs(); ++i) {
       BlockArgument arg = loop.getRegionIterArgs()[i];
       if (!arg.hasOneUse())
         continue;
       auto first = dyn_cast<vector::TransposeOp>(*arg.user_begin());
-      vector::TransposeOp last = swapOf(loop.getYieldedValues()[i]);
-      if (!first || first.getPermutation() != ArrayRef<int64_t>{1, 0} || !last)
+      auto last = loop.getYieldedValues()[i].getDefiningOp<vector::TransposeOp>();
+      if (!first || !last ||
+          last.getPermutation() != ArrayRef(invertPermutationVector(first.getPermutation())))
         continue;
       Location loc = loop.getLoc();
       OpOperand &init = loop.getInitArgsMutable()[i];
       OpResult result = loop->getResult(i);
-      Type swapped = first.getType();
+      Type permuted = first.getType();
       rewriter.setInsertionPoint(loop);
-      Value swappedInit =
-          vector::TransposeOp::create(rewriter, loc, init.get(), ArrayRef<int64_t>{1, 0});
+      Value permutedInit =
+          vector::TransposeOp::create(rewriter, loc, init.get(), first.getPermutation());
       rewriter.modifyOpInPlace(loop, [&] {
-        init.set(swappedInit);
-        arg.setType(swapped);
-        result.setType(swapped);
+        init.set(permutedInit);
+        arg.setType(permuted);
+        result.setType(permuted);
       });
       rewriter.replaceAllUsesWith(first, arg);
       rewriter.eraseOp(first);
       Operation *yield = loop.getBody()->getTerminator();
       rewriter.modifyOpInPlace(yield, [&] { yield->setOperand(i, last.getVector()); });
       rewriter.setInsertionPointAfter(loop);
-      auto back = vector::TransposeOp::create(rewriter, loc, result, ArrayRef<int64_t>{1, 0});
+      auto back = vector::TransposeOp::create(rewriter, loc, result, last.getPermutation());
       rewriter.replaceAllUsesExcept(result, back, back);
       return success();
     }

@@ -256,6 +256,37 @@ func.func private @r_1_16_4_4_8_3_3(%x: tensor<1x8x6x6xf32>, %w: tensor<8x3x3x16
 
 // -----
 
+// The same tile over two row loops (2 rows of y by 4 of x): the
+// accumulator is permuted into loop order, 2x4 rows of 16 channels (not
+// 16x2 rows of 4 lanes of x), carried so through the reduction loops and
+// permuted back once after them.
+// CHECK-LABEL: func.func private @r_1_16_4_4_8_3_3_rows
+// CHECK: %[[ZEROS:.*]] = arith.constant dense<0.000000e+00> : vector<2x4x16xf32>
+// CHECK: %[[ACC:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[ZEROS]]) -> (vector<2x4x16xf32>) {
+// CHECK-NOT: vector.transpose
+// CHECK: vector.contract {{.*}} : vector<1x2x4xf32>, vector<1x16xf32> into vector<2x4x16xf32>
+// CHECK-NOT: vector.transpose
+// CHECK: scf.yield
+// CHECK: %[[BACK:.*]] = vector.transpose %[[ACC]], [2, 0, 1] : vector<2x4x16xf32> to vector<16x2x4xf32>
+// CHECK: vector.transfer_write %[[BACK]]
+#inR = affine_map<(n, co, y, x, c, ky, kx) -> (n, c, y + ky, x + kx)>
+#wR = affine_map<(n, co, y, x, c, ky, kx) -> (c, ky, kx, co)>
+#oR = affine_map<(n, co, y, x, c, ky, kx) -> (n, co, y, x)>
+func.func private @r_1_16_4_4_8_3_3_rows(%x: tensor<1x8x6x6xf32>, %w: tensor<8x3x3x16xf32>, %out: tensor<1x16x4x4xf32>) -> tensor<1x16x4x4xf32> attributes {tg.kernel, tg.opts = #tg.opts<split = -1, vectorize = true, tile = [1, 16, 2, 4, 1, 1, 1], vector = 1>} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<1x16x4x4xf32>) -> tensor<1x16x4x4xf32>
+  %r = linalg.generic {indexing_maps = [#inR, #wR, #oR], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%x, %w : tensor<1x8x6x6xf32>, tensor<8x3x3x16xf32>) outs(%init : tensor<1x16x4x4xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<1x16x4x4xf32>
+  return %r : tensor<1x16x4x4xf32>
+}
+
+// -----
+
 // The same with stride 2: the tile's 4 rows of x read the input `2x + kx`,
 // kx fixed in the tile, which the vectorizer does not take; they are read
 // `x` from a slice with stride 2 instead (a scalar per row, broadcast over

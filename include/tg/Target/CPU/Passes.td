@@ -228,8 +228,9 @@ def TGCPUApplyOpts : Pass<"tg-cpu-apply-opts", "::mlir::func::FuncOp"> {
        outer-product lowering); accumulators read and written in every
        reduction step are hoisted into loop-carried vectors. The `vector`
        loop goes last in the tile's loops, so the accumulator is carried
-       as rows of vectors along it, transposed from the output's layout
-       once before the reduction loops and once after.
+       as rows of vectors along it (a tile of two row loops, 2 rows of y by
+       4 of x: 2x4 rows), permuted from the output's layout once before
+       the reduction loops and once after.
 
     A `tg.opts` that does not fit the kernel (a split of a reduction loop,
     the wrong number of tile sizes, a split of a kernel whose output other
