@@ -510,6 +510,40 @@ func.func private @r_4_32_2_8(%x: tensor<2x4x8xf32>, %g: tensor<2x8x32xf32>, %ou
 
 // -----
 
+// The same sum stored transposed (a weight gradient's [co, ci] output, the
+// vector lanes along co): the outer steps accumulate into a scratch laid
+// out as the tile's loops, [ci, co], and read and write each step's 4x16
+// partial sums a row at a time; the scratch is transposed into the output
+// once, after the batch loop. The output's own fill is gone.
+// CHECK-LABEL: func.func private @r_32_4_2_8
+// CHECK-NOT: linalg.fill
+// CHECK: %[[SCRATCH:.*]] = tensor.empty() : tensor<4x32xf32>
+// CHECK: %[[ZEROS:.*]] = linalg.fill {{.*}} outs(%[[SCRATCH]] : tensor<4x32xf32>)
+// CHECK: %[[SUMS:.*]] = scf.for %{{.*}} = %c0 to %c2 step %c1 iter_args(%{{.*}} = %[[ZEROS]]) -> (tensor<4x32xf32>)
+// CHECK:   scf.for %{{.*}} = %c0 to %c32 step %c16
+// CHECK:     %[[START:.*]] = vector.transfer_read {{.*}} {in_bounds = [true, true]} : tensor<4x16xf32>, vector<4x16xf32>
+// CHECK:     scf.for %{{.*}} = %c0 to %c8 step %c1 iter_args(%[[ACC:.*]] = %[[START]]) -> (vector<4x16xf32>)
+// CHECK:       vector.contract {{.*}} %[[ACC]]
+// CHECK:     vector.transfer_write {{.*}} {in_bounds = [true, true]} : vector<4x16xf32>, tensor<4x16xf32>
+// CHECK: linalg.transpose ins(%[[SUMS]] : tensor<4x32xf32>) outs(%{{.*}} : tensor<32x4xf32>) permutation = [1, 0]
+#xT = affine_map<(ci, co, b, y) -> (b, ci, y)>
+#gT = affine_map<(ci, co, b, y) -> (b, y, co)>
+#oT = affine_map<(ci, co, b, y) -> (co, ci)>
+func.func private @r_32_4_2_8(%x: tensor<2x4x8xf32>, %g: tensor<2x8x32xf32>, %out: tensor<32x4xf32>) -> tensor<32x4xf32> attributes {tg.kernel, tg.opts = #tg.opts<split = -1, vectorize = true, tile = [4, 16, 1, 1], vector = 1, outer = 2>} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<32x4xf32>) -> tensor<32x4xf32>
+  %r = linalg.generic {indexing_maps = [#xT, #gT, #oT], iterator_types = ["parallel", "parallel", "reduction", "reduction"]}
+      ins(%x, %g : tensor<2x4x8xf32>, tensor<2x8x32xf32>) outs(%init : tensor<32x4xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<32x4xf32>
+  return %r : tensor<32x4xf32>
+}
+
+// -----
+
 // Softmax with its reductions fused row by row (tg-kernelize's
 // fuse-row-reductions): the split loop runs over rows and computes, for its
 // row, the max and the sum of exponentials in 64 lanes each (the max once,

@@ -209,7 +209,11 @@ def TGCPUApplyOpts : Pass<"tg-cpu-apply-opts", "::mlir::func::FuncOp"> {
     Then `outer`: that reduction loop is tiled by 1 alone (without the
     initial fill, which stays outside), the output carrying the partial sums
     from one step to the next; a kernel with an epilogue, or without tiles,
-    cannot have one (an error).
+    cannot have one (an error). When the `vector` loop is not the output's
+    last axis (a weight gradient's output channels), the partial sums are
+    carried in a scratch whose axes follow the loops, the `vector` loop last,
+    so each step reads and writes them a vector at a time, and the scratch
+    is transposed into the output after the loop (`linalg.transpose`).
     2. tile: the root's other parallel loops are tiled, with the fill of its
        initial value fused into the tile; then its reduction loops: by 1, a
        step at a time, or by T > 1 as T partial results merged after the
