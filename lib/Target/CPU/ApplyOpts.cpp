@@ -506,6 +506,8 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
   /// root is returned; unchanged when its output is in that order already.
   static linalg::GenericOp accumulateInLoopOrder(RewriterBase &rewriter, linalg::GenericOp root,
                                                  int64_t vectorLoop) {
+    if (root.getNumDpsInits() != 1)
+      return root;
     OpOperand *init = root.getDpsInitOperand(0);
     auto fill = init->get().getDefiningOp<linalg::FillOp>();
     AffineMap written = root.getMatchingIndexingMap(init);
