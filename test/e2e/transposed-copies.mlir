@@ -1,7 +1,8 @@
 // Kernels that read an operand transposed (tg-cpu-choose-opts' blocks of a
 // vector of outputs by a few contiguous elements of the transposed input)
 // give the unoptimized kernels' results bit for bit, and the blocks are
-// carried out as chosen, not replaced by a fallback.
+// carried out as chosen, not replaced by a fallback. The weight's block,
+// [16, 3, 3] to [3, 3, 16], is transposed as [16, 9] to [9, 16].
 //
 // RUN: env NOOPT=1 tg-run %s --function=weight --random --output=%t.weight.noopt
 // RUN: env DEBUG=4 tg-run %s --function=weight --random --output=%t.weight 2>&1 | FileCheck %s --check-prefix=WEIGHT
@@ -13,6 +14,9 @@
 // WEIGHT-NOT: applied
 // WEIGHT: func.func private @E_32_3_3_64({{.*}}tg.opts = #tg.opts<split = -1, vectorize = true, tile = [1, 3, 3, 16]>
 // WEIGHT-NOT: applied
+// WEIGHT: IR Dump After TGCPUFlattenTransposes {{.*}}@E_32_3_3_64
+// WEIGHT: vector.transfer_read {{.*}} vector<16x9xf32>
+// WEIGHT-NEXT: vector.transpose {{.*}} [1, 0] : vector<16x9xf32> to vector<9x16xf32>
 // TRANSPOSE-NOT: applied
 // TRANSPOSE: func.func private @E_520_96({{.*}}tg.opts = #tg.opts<split = 0, vectorize = true, tile = [8, 16]>
 // TRANSPOSE-NOT: applied

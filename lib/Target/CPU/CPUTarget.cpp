@@ -26,10 +26,12 @@ constexpr StringLiteral kLoopsPipeline =
 /// training step's took 361 ms on one. A register tile stored transposed
 /// becomes one shuffle, which LLVM lowers to unpacks and permutes: element
 /// by element (the default), a one-channel convolution tiled 16x8 had 128
-/// shuffle instructions against 56, and ran 1.4-1.7 ms against 0.9.
+/// shuffle instructions against 56, and ran 1.4-1.7 ms against 0.9. A 3-d
+/// one is one shuffle too once the axes it moves together are merged.
 constexpr StringLiteral kLLVMPipeline =
-    "func.func(lower-vector-multi-reduction,convert-vector-to-scf{full-unroll=true},"
-    "expand-strided-metadata,lower-affine),convert-math-to-funcs,"
+    "func.func(tg-cpu-flatten-transposes,lower-vector-multi-reduction,"
+    "convert-vector-to-scf{full-unroll=true},expand-strided-metadata,lower-affine),"
+    "convert-math-to-funcs,"
     "func.func(convert-vector-to-llvm{vector-contract-lowering=outerproduct "
     "vector-transpose-lowering=shuffle1d}),"
     "finalize-memref-to-llvm,"

@@ -11,6 +11,9 @@ class ArithDialect;
 namespace LLVM {
 class LLVMDialect;
 }
+namespace memref {
+class MemRefDialect;
+}
 namespace scf {
 class SCFDialect;
 }

@@ -266,6 +266,37 @@ def TGCPUExpandStridedCopies
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def TGCPUFlattenTransposes
+    : Pass<"tg-cpu-flatten-transposes", "::mlir::func::FuncOp"> {
+  let summary = "Merge the axes a vector transpose keeps together";
+  let description = [{
+    A transposing copy's register tile (tg-cpu-choose-opts' transposed-read
+    tile: a weight `[cout, cin, 3, 3]` copied as `[cin, 3, 3, cout]`) is a
+    3-d `vector.transpose`, `vector<16x3x3xf32>` to `vector<3x3x16xf32>`.
+    Upstream lowers an n-d transpose element by element (144 extracts and
+    inserts here, which took LLVM's code generator 33 ms for this one
+    kernel); only a 2-d one becomes a single shuffle
+    (`vector-transpose-lowering=shuffle1d`). In a kernel function
+    (`tg.kernel`), before the lowering to LLVM:
+
+    - source axes that stay adjacent and in order in the result are merged:
+      `transpose(v : 16x3x3, [1, 2, 0])` becomes
+      `shape_cast(transpose(shape_cast(v) : 16x9, [1, 0])) : 3x3x16`;
+    - the transposed tile's reads and writes take the merged shape: a
+      `transfer_read` from a memref, merged by a `shape_cast` that only
+      transposes use, reads it from a `memref.collapse_shape` of the memref,
+      and a `transfer_write` of a transpose's result unmerged by a
+      `shape_cast` writes it to one. Only when the merged axes after each
+      group's first are accessed whole, at index 0, in bounds, the memref
+      is contiguous along them, and the merged access is still a run of
+      consecutive elements (not a strided one).
+
+    Transposes that merge no axes (`[1, 0, 2]`) and accesses of part of an
+    axis, or of one that is strided, stay as they are.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect"];
+}
+
 def TGCPUFreeScratch : Pass<"tg-cpu-free-scratch", "::mlir::ModuleOp"> {
   let summary = "Free the scratch buffers kernels allocate";
   let description = [{
