@@ -39,9 +39,9 @@ struct MergeAdjacentTransposedAxes : OpRewritePattern<vector::TransposeOp> {
     if (type.isScalable())
       return failure();
     ArrayRef<int64_t> permutation = transpose.getPermutation();
-    // Runs of the result's axes that are consecutive source axes, by the
-    // source axis they start at.
-    SmallVector<std::pair<int64_t, int64_t>> runs; // {first source axis, length}
+    // Runs of the result's axes that are consecutive source axes, in the
+    // result's order: {first source axis, length}.
+    SmallVector<std::pair<int64_t, int64_t>> runs;
     for (int64_t axis : permutation) {
       if (!runs.empty() && runs.back().first + runs.back().second == axis)
         ++runs.back().second;
