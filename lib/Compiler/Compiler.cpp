@@ -38,6 +38,7 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -437,6 +438,12 @@ FailureOr<Executable> mlir::tg::finishCompile(ModuleOp module, StringRef name,
   if (failed(writer.readPlan(function)))
     return failure();
   function.erase();
+  const ExecutableWriter::Sharing &sharing = writer.sharing();
+  if (options.debug >= 2 && options.log && sharing.buffersAfter < sharing.buffersBefore)
+    *options.log << "tg: memory planned: " << sharing.buffersBefore << " intermediates of "
+                 << llvm::format("%.2f", sharing.bytesBefore / 1e6) << " MB in "
+                 << sharing.buffersAfter << " buffers of "
+                 << llvm::format("%.2f", sharing.bytesAfter / 1e6) << " MB\n";
 
   // The kernels to the device binary. A program of copies alone has none.
   std::vector<std::string> launched = writer.kernelNames();

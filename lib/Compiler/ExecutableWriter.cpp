@@ -10,6 +10,8 @@
 #include "mlir/IR/BuiltinTypes.h"
 
 #include <cstring>
+#include <map>
+#include <numeric>
 
 using namespace mlir;
 using namespace mlir::tg;
@@ -166,7 +168,65 @@ LogicalResult ExecutableWriter::readPlan(func::FuncOp function) {
       continue;
     return op.emitError("tg: unsupported operation in the launch plan");
   }
+  shareIntermediates();
   return success();
+}
+
+void ExecutableWriter::shareIntermediates() {
+  constexpr size_t kUnused = SIZE_MAX;
+  std::vector<size_t> last(buffers.size(), kUnused);
+  for (auto [s, step] : llvm::enumerate(steps))
+    for (uint32_t id : step.buffers)
+      last[id] = s;
+  // Each intermediate takes, at its first step, the buffer of one of the
+  // same size whose last step is over (the last freed: it may still be in
+  // cache), or keeps its own.
+  std::vector<uint32_t> sharedId(buffers.size());
+  std::iota(sharedId.begin(), sharedId.end(), 0);
+  std::vector<bool> placed(buffers.size());
+  std::map<uint64_t, std::vector<uint32_t>> freeBySize;
+  std::vector<std::vector<uint32_t>> endingAt(steps.size());
+  for (uint32_t id = 0; id < buffers.size(); ++id)
+    if (buffers[id].desc.role == TG_BUFFER_INTERMEDIATE && last[id] != kUnused)
+      endingAt[last[id]].push_back(id);
+  for (auto [s, step] : llvm::enumerate(steps)) {
+    for (uint32_t &id : step.buffers) {
+      if (buffers[id].desc.role == TG_BUFFER_INTERMEDIATE && !placed[id]) {
+        placed[id] = true;
+        std::vector<uint32_t> &free = freeBySize[buffers[id].desc.size_bytes];
+        if (!free.empty()) {
+          sharedId[id] = free.back();
+          free.pop_back();
+        }
+      }
+      id = sharedId[id];
+    }
+    for (uint32_t id : endingAt[s])
+      freeBySize[buffers[id].desc.size_bytes].push_back(sharedId[id]);
+  }
+  // The buffers that took another's are dropped from the table.
+  std::vector<uint32_t> newId(buffers.size());
+  std::vector<Buffer> kept;
+  for (uint32_t id = 0; id < buffers.size(); ++id) {
+    bool intermediate = buffers[id].desc.role == TG_BUFFER_INTERMEDIATE;
+    shared.buffersBefore += intermediate;
+    shared.bytesBefore += intermediate ? buffers[id].desc.size_bytes : 0;
+    if (sharedId[id] != id)
+      continue;
+    shared.buffersAfter += intermediate;
+    shared.bytesAfter += intermediate ? buffers[id].desc.size_bytes : 0;
+    newId[id] = kept.size();
+    kept.push_back(buffers[id]);
+  }
+  buffers = std::move(kept);
+  for (Step &step : steps)
+    for (uint32_t &id : step.buffers)
+      id = newId[id];
+  for (uint32_t &id : inputs)
+    id = newId[id];
+  for (uint32_t &id : outputs)
+    id = newId[id];
+  bufferIds.clear();
 }
 
 LogicalResult ExecutableWriter::addLaunch(StringRef kernel, ValueRange operands,

@@ -36,8 +36,17 @@ public:
   /// Reads the launch plan from the bufferized function: memref.alloc is an
   /// intermediate buffer, func.call or gpu.launch_func of a kernel a launch
   /// (with its grid and workgroup sizes), memref.copy a copy,
-  /// the returned buffers the outputs.
+  /// the returned buffers the outputs. Intermediates whose steps do not
+  /// overlap share a buffer.
   LogicalResult readPlan(func::FuncOp function);
+
+  /// What sharing did to the intermediates: their bytes and number before
+  /// and after.
+  struct Sharing {
+    uint64_t bytesBefore = 0, bytesAfter = 0;
+    size_t buffersBefore = 0, buffersAfter = 0;
+  };
+  const Sharing &sharing() const { return shared; }
 
   /// The kernels the plan launches, in the order first launched.
   std::vector<std::string> kernelNames() const;
@@ -68,6 +77,10 @@ private:
   FailureOr<uint32_t> bufferOf(Value v, Operation *user);
   /// A launch step of `kernel` on `operands` (a func.call or gpu.launch_func).
   LogicalResult addLaunch(StringRef kernel, ValueRange operands, Operation *launch);
+  /// tinygrad's memory planner: an intermediate whose first step comes
+  /// after another's last, of the same size, takes over that one's buffer,
+  /// so a run allocates (and first touches) only what is live at once.
+  void shareIntermediates();
 
   std::string functionName;
   std::vector<Type> inputTypes, outputTypes;
@@ -77,6 +90,7 @@ private:
   std::vector<Step> steps;
   std::vector<uint32_t> inputs, outputs;
   llvm::DenseMap<Value, uint32_t> bufferIds;
+  Sharing shared;
 };
 
 /// The tg_dtype of an element type, or 0.
