@@ -27,7 +27,7 @@ inline constexpr Knob kKnobs[] = {
      "libtgrt, the tensor library, tg-run"},
     {"DEBUG", "0-4",
      "1: kernels, compile and run time; 2: a line per launch, the target, opts that fell back, "
-     "the totals at exit; "
+     "the intermediates' memory plan, the totals at exit; "
      "3: the generated code (GPUs: SPIR-V disassembly, PTX, AMDGPU assembly); "
      "4: the IR after every pass",
      "the tensor library, tg-run"},
