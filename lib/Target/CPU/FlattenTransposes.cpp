@@ -71,53 +71,45 @@ struct MergeAdjacentTransposedAxes : OpRewritePattern<vector::TransposeOp> {
   }
 };
 
-/// The reassociation that merges `wide`'s axes into `merged`'s when the
-/// axes merged past each group's first are accessed whole (the vector's
-/// extent is the buffer's, at index 0, in bounds), the buffer is contiguous
-/// along them, and its merged last axis is too.
-FailureOr<SmallVector<ReassociationIndices>> mergeableAxes(VectorType wide, VectorType merged,
-                                                           MemRefType buffer, ValueRange indices,
-                                                           AffineMap map,
-                                                           std::optional<ArrayAttr> inBounds) {
-  if (!map.isIdentity() || wide.getRank() != buffer.getRank() || wide.isScalable() ||
+/// The buffer `access` reads or writes with its vector's axes merged into
+/// `merged`'s, and the access's indices into it; failure unless the axes
+/// merged past each group's first are accessed whole (the vector's extent
+/// is the buffer's, at index 0, in bounds), the buffer is contiguous along
+/// them, and its merged last axis is too (a vector load or store, not a
+/// strided one).
+FailureOr<std::pair<Value, SmallVector<Value>>>
+mergeAccessedAxes(PatternRewriter &rewriter, VectorTransferOpInterface access, VectorType merged) {
+  VectorType wide = access.getVectorType();
+  auto buffer = dyn_cast<MemRefType>(access.getBase().getType());
+  if (!buffer || access.getMask() || !access.getPermutationMap().isIdentity() ||
+      access.hasOutOfBoundsDim() || wide.getRank() != buffer.getRank() || wide.isScalable() ||
       !buffer.hasStaticShape() || merged.getRank() >= wide.getRank())
-    return failure();
-  if (inBounds &&
-      llvm::any_of(*inBounds, [](Attribute b) { return !cast<BoolAttr>(b).getValue(); }))
     return failure();
   std::optional<SmallVector<ReassociationIndices>> groups =
       getReassociationIndicesForCollapse(wide.getShape(), merged.getShape());
-  // The merged access must stay a run of consecutive elements (a vector
-  // load or store), not become a strided one.
   if (!groups || !memref::CollapseShapeOp::isGuaranteedCollapsible(buffer, *groups) ||
       !memref::CollapseShapeOp::computeCollapsedType(buffer, *groups).isLastDimUnitStride())
     return failure();
+  ValueRange indices = access.getIndices();
   for (const ReassociationIndices &group : *groups)
     for (int64_t axis : ArrayRef<int64_t>(group).drop_front())
       if (wide.getDimSize(axis) != buffer.getDimSize(axis) || !isZeroInteger(indices[axis]))
         return failure();
-  return *groups;
-}
-
-/// The buffer with `groups` merged and the index of the access into it:
-/// each group's first index, scaled by the elements of the axes after it.
-std::pair<Value, SmallVector<Value>> mergeBuffer(PatternRewriter &rewriter, Location loc,
-                                                 Value buffer, ValueRange indices,
-                                                 ArrayRef<ReassociationIndices> groups) {
-  auto type = cast<MemRefType>(buffer.getType());
-  Value merged = memref::CollapseShapeOp::create(rewriter, loc, buffer, groups);
+  Location loc = access.getLoc();
+  Value mergedBuffer = memref::CollapseShapeOp::create(rewriter, loc, access.getBase(), *groups);
+  // Each group's first index, scaled by the elements of the axes after it.
   SmallVector<Value> mergedIndices;
-  for (const ReassociationIndices &group : groups) {
+  for (const ReassociationIndices &group : *groups) {
     int64_t inner = 1;
     for (int64_t axis : ArrayRef<int64_t>(group).drop_front())
-      inner *= type.getDimSize(axis);
+      inner *= buffer.getDimSize(axis);
     Value index = indices[group.front()];
     if (inner != 1)
       index = arith::MulIOp::create(rewriter, loc, index,
                                     arith::ConstantIndexOp::create(rewriter, loc, inner));
     mergedIndices.push_back(index);
   }
-  return {merged, mergedIndices};
+  return std::make_pair(mergedBuffer, std::move(mergedIndices));
 }
 
 /// transpose(shape_cast(transfer_read(m) : 16x3x3) : 16x9)
@@ -128,17 +120,12 @@ struct ReadMergedAxes : OpRewritePattern<vector::ShapeCastOp> {
   LogicalResult matchAndRewrite(vector::ShapeCastOp cast,
                                 PatternRewriter &rewriter) const override {
     auto read = cast.getSource().getDefiningOp<vector::TransferReadOp>();
-    auto buffer = read ? dyn_cast<MemRefType>(read.getBase().getType()) : MemRefType();
-    if (!buffer || read.getMask() ||
-        !llvm::all_of(cast->getUsers(), llvm::IsaPred<vector::TransposeOp>))
+    if (!read || !llvm::all_of(cast->getUsers(), llvm::IsaPred<vector::TransposeOp>))
       return failure();
-    FailureOr<SmallVector<ReassociationIndices>> groups =
-        mergeableAxes(read.getVectorType(), cast.getResultVectorType(), buffer, read.getIndices(),
-                      read.getPermutationMap(), read.getInBounds());
-    if (failed(groups))
+    auto access = mergeAccessedAxes(rewriter, read, cast.getResultVectorType());
+    if (failed(access))
       return failure();
-    auto [merged, indices] =
-        mergeBuffer(rewriter, read.getLoc(), read.getBase(), read.getIndices(), *groups);
+    auto [merged, indices] = *access;
     SmallVector<bool> inBounds(cast.getResultVectorType().getRank(), true);
     rewriter.replaceOpWithNewOp<vector::TransferReadOp>(cast, cast.getResultVectorType(), merged,
                                                         indices, read.getPadding(), inBounds);
@@ -154,17 +141,12 @@ struct WriteMergedAxes : OpRewritePattern<vector::TransferWriteOp> {
   LogicalResult matchAndRewrite(vector::TransferWriteOp write,
                                 PatternRewriter &rewriter) const override {
     auto cast = write.getVector().getDefiningOp<vector::ShapeCastOp>();
-    auto buffer = dyn_cast<MemRefType>(write.getBase().getType());
-    if (!cast || !buffer || write.getMask() ||
-        !cast.getSource().getDefiningOp<vector::TransposeOp>())
+    if (!cast || !cast.getSource().getDefiningOp<vector::TransposeOp>())
       return failure();
-    FailureOr<SmallVector<ReassociationIndices>> groups =
-        mergeableAxes(write.getVectorType(), cast.getSourceVectorType(), buffer, write.getIndices(),
-                      write.getPermutationMap(), write.getInBounds());
-    if (failed(groups))
+    auto access = mergeAccessedAxes(rewriter, write, cast.getSourceVectorType());
+    if (failed(access))
       return failure();
-    auto [merged, indices] =
-        mergeBuffer(rewriter, write.getLoc(), write.getBase(), write.getIndices(), *groups);
+    auto [merged, indices] = *access;
     SmallVector<bool> inBounds(cast.getSourceVectorType().getRank(), true);
     rewriter.replaceOpWithNewOp<vector::TransferWriteOp>(write, cast.getSource(), merged, indices,
                                                          inBounds);
