@@ -21,7 +21,7 @@
 // RUN: cmp %t.plain %t.beam1
 //
 // The search sees a kernel as the optimizer does, after
-// tg-cpu-collapse-reduction-loops: the optimizer's choice for a BatchNorm's
+// tg-cpu-collapse-loops: the optimizer's choice for a BatchNorm's
 // sums (h and w merged) is a candidate that compiles and is timed, not
 // "inf ms" (the search once tiled the kernel's loops before merging them).
 // RUN: env BEAM=1 CACHELEVEL=0 tg-run %s --function=channel_sums --random 2>&1 \

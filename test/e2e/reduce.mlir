@@ -80,7 +80,7 @@ func.func @empty_axis(%x: tensor<2x0xf32>) -> tensor<2x1xf32> {
 }
 
 // A BatchNorm's sums over batch, height and width (x[n, c, h, w] = 1..64 in
-// order): tg-cpu-collapse-reduction-loops reads each image's 4x4 map as one
+// order): tg-cpu-collapse-loops reads each image's 4x4 map as one
 // 16-wide row, which then fills vectors; the sums and the max by hand.
 // RUN: tg-run %s --function=per_channel --input=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,60,61,62,63,64 | FileCheck %s --check-prefix=CHANNEL
 // CHANNEL: result #0: tensor<1x2x1x1xf32> = {{\[\[\[\[}}784]], {{\[\[}}1296]]]]

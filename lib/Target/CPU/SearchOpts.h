@@ -20,7 +20,7 @@ namespace tg {
 /// output, hence materializing the results again.
 constexpr llvm::StringLiteral kCPUPreparePipeline =
     "tg-cpu-drop-unit-dims,func.func(tg-cpu-merge-split-loops),canonicalize,tg-materialize-kernel-results,"
-    "func.func(tg-cpu-collapse-reduction-loops,tg-cpu-fold-permuted-stores)";
+    "func.func(tg-cpu-collapse-loops,tg-cpu-fold-permuted-stores)";
 
 /// TargetBackend::searchOpts for the CPU: the #tg.opts one action away from
 /// `current` for the kernel function `kernel` (stage 3), or, when `current`

@@ -374,6 +374,35 @@ func.func private @E_7(%x: tensor<7xf32>, %out: tensor<7xf32>) -> tensor<7xf32> 
 
 // -----
 
+// A row of 36 floats (a 6x6 map, its loops merged): no vector of 8 or more
+// divides it, one of four floats (a 16-byte register) does. Four bytes
+// would fill no register: a row of 36 bytes stays scalar.
+// CHECK-LABEL: func.func private @E_128_36
+// CHECK-SAME: tg.opts = #tg.opts<split = -1, vectorize = true, tile = [1, 4]>
+// CHECK-LABEL: func.func private @E_128_36_i8
+// CHECK-SAME: tg.opts = #tg.opts<split = -1, vectorize = false>
+#id = affine_map<(i, j) -> (i, j)>
+func.func private @E_128_36(%x: tensor<128x36xf32>, %out: tensor<128x36xf32>) -> tensor<128x36xf32> attributes {tg.kernel} {
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<128x36xf32>) outs(%out : tensor<128x36xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %s = arith.negf %a : f32
+    linalg.yield %s : f32
+  } -> tensor<128x36xf32>
+  return %r : tensor<128x36xf32>
+}
+func.func private @E_128_36_i8(%x: tensor<128x36xi8>, %out: tensor<128x36xi8>) -> tensor<128x36xi8> attributes {tg.kernel} {
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<128x36xi8>) outs(%out : tensor<128x36xi8>) {
+  ^bb0(%a: i8, %o: i8):
+    %s = arith.addi %a, %a : i8
+    linalg.yield %s : i8
+  } -> tensor<128x36xi8>
+  return %r : tensor<128x36xi8>
+}
+
+// -----
+
 // An in-place kernel whose earlier stage reads its own output at other
 // indices must not be split: a worker would read rows another one wrote.
 // CHECK-LABEL: func.func private @E_256_256_flip
@@ -458,6 +487,29 @@ func.func private @r_1024_64(%x: tensor<1024x64xf32>, %out: tensor<1024xf32>) ->
     linalg.yield %s : f32
   } -> tensor<1024xf32>
   return %r : tensor<1024xf32>
+}
+
+// -----
+
+// A BatchNorm gradient's sum over a 6x6 map (its loops merged into 36):
+// vectors of four floats, the narrowest register, and eight images' rows
+// at a time for as many partial sums.
+// CHECK-LABEL: func.func private @r_64_128_36
+// CHECK-SAME: tg.opts = #tg.opts<split = 1, vectorize = true, tile = [8, 1, 4]>
+// SSE-LABEL: func.func private @r_64_128_36
+// SSE-SAME: tg.opts = #tg.opts<split = 1, vectorize = true, tile = [2, 1, 4]>
+#g = affine_map<(n, c, k) -> (n, c, k)>
+#channel = affine_map<(n, c, k) -> (c)>
+func.func private @r_64_128_36(%g: tensor<128x64x36xf32>, %out: tensor<64xf32>) -> tensor<64xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<64xf32>) -> tensor<64xf32>
+  %r = linalg.generic {indexing_maps = [#g, #channel], iterator_types = ["reduction", "parallel", "reduction"]}
+      ins(%g : tensor<128x64x36xf32>) outs(%init : tensor<64xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %s = arith.addf %acc, %a : f32
+    linalg.yield %s : f32
+  } -> tensor<64xf32>
+  return %r : tensor<64xf32>
 }
 
 // -----

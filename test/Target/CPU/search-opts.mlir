@@ -49,7 +49,7 @@ func.func private @E_8(%a: tensor<8xf32>, %out: tensor<8xf32>) -> tensor<8xf32> 
 
 // A sum over two reduction loops without an epilogue (a weight gradient's
 // batch and pixels, y and x merged into one loop by
-// tg-cpu-collapse-reduction-loops): from the optimizer's choice, which
+// tg-cpu-collapse-loops): from the optimizer's choice, which
 // runs the batch loop outside the tiles, the last action runs it inside
 // again; the others keep it.
 // CHECK: remark: start: #tg.opts<split = 0, vectorize = true, tile = [4, 64, 1, 1], outer = 2>
@@ -74,7 +74,7 @@ func.func private @r_32_64_64_16_16(%x: tensor<64x32x16x16xf32>, %g: tensor<64x1
 // -----
 
 // A BatchNorm's sums over batch, height and width: the search sees the
-// kernel as the optimizer does, after tg-cpu-collapse-reduction-loops has
+// kernel as the optimizer does, after tg-cpu-collapse-loops has
 // merged height and width, so every opts has three loops (tiles of the
 // four unmerged loops fail to apply: BEAM timed the optimizer's own choice
 // as "inf ms").

@@ -62,23 +62,31 @@ def TGCPUMergeSplitLoops : Pass<"tg-cpu-merge-split-loops", "::mlir::func::FuncO
   let dependentDialects = ["::mlir::tensor::TensorDialect", "::mlir::linalg::LinalgDialect"];
 }
 
-def TGCPUCollapseReductionLoops
-    : Pass<"tg-cpu-collapse-reduction-loops", "::mlir::func::FuncOp"> {
-  let summary = "Merge adjacent reduction loops that every operand reads as one axis";
+def TGCPUCollapseLoops
+    : Pass<"tg-cpu-collapse-loops", "::mlir::func::FuncOp"> {
+  let summary = "Merge adjacent loops that every operand reads as one axis";
   let description = [{
-    In a kernel function (`tg.kernel`), on tensors: a stage whose adjacent
-    reduction loops every operand reads as adjacent axes in loop order, or
-    not at all (a BatchNorm's sum over a 20x20 map: `x[n, c, h, w]` read
-    along `h, w`), runs them as one loop over their product (400), reading
-    its inputs through a `tensor.collapse_shape`. The kernel optimizer then
-    sees one contiguous row to reduce in vector lanes, where a 20-wide row
-    fits no vector and stayed scalar. Only stages that read kernel
-    arguments alone (reshaped or not) change: those are contiguous, so the
-    reshape copies nothing, and it stands between no two stages that would
-    fuse. A window read (`y + ky`) is no axis of its own, so a
-    convolution's loops stay; so does a loop the body computes with
-    (`linalg.index`), whose index would come back from the merged one
-    through a div and a mod per element.
+    tinygrad's `simplify_merge_adjacent`. In a kernel function
+    (`tg.kernel`), on tensors, adjacent loops that every operand reads as
+    adjacent axes in loop order, or not at all, run as one loop over their
+    product, reading the inputs (and writing the output) through a
+    `tensor.collapse_shape`:
+    - a reduction's runs of reduction loops (a BatchNorm's sum over a 20x20
+      map, `x[n, c, h, w]` read along `h, w`, becomes a 400-wide row, where
+      a 20-wide row fit no vector and stayed scalar);
+    - an elementwise kernel's innermost loops, all but the first loop (the
+      workers' to split): a BatchNorm's backward over a 6x6 map runs along
+      36 elements, which a 4-float vector divides, where a 6-wide row stayed
+      scalar; a 32x32x5x5 weight's Adam update along rows of 800.
+
+    Only stages that read kernel arguments alone (reshaped or not) change,
+    and of elementwise stages only the kernel's single stage (its root,
+    writing the output argument): those are contiguous, so the reshape
+    copies nothing, and it stands between no two stages that would fuse.
+    A window read (`y + ky`) is no axis of its own, so a convolution's
+    loops stay; so does a loop the body computes with (`linalg.index`),
+    whose index would come back from the merged one through a div and a
+    mod per element.
   }];
   let dependentDialects = ["::mlir::tensor::TensorDialect", "::mlir::linalg::LinalgDialect"];
 }
@@ -132,7 +140,8 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
     - Reduction along the innermost loop (a reduction loop innermost, an
       add, mul or max of the output, contiguous reads, an output map naming
       a loop per axis): the innermost loop tiled by the widest of 4, 2, 1 or
-      1/2 vectors that divides it (at least twice), which keeps that many
+      1/2 vectors or a 16-byte register (four floats: a 6x6 map's row of
+      36) that divides it (at least twice), which keeps that many
       partial results in vector lanes (tinygrad's UNROLL of a reduce); with
       other reduction loops (a bias gradient's batch, height and width) and
       less than four vectors, the reduction loop outside it by up to two
@@ -144,7 +153,8 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
     - Elementwise (only parallel loops, projected-permutation maps, no
       reads through computed indices, every operand contiguous or broadcast
       along the innermost loop): the innermost loop is tiled by the largest
-      of 64, 32, 16, 8 that divides it and vectorized.
+      of 64, 32, 16, 8 that divides it, else by 4 where four elements fill
+      a 16-byte register (floats, not bytes), and vectorized.
     - Elementwise with a transposed read (as above, but an operand reads
       the innermost loop along another axis than its last: a weight copied
       channels-last, a 2-d transpose): the innermost loop is tiled by the
