@@ -615,6 +615,10 @@ struct TGToLinalgPass : tg::impl::TGToLinalgBase<TGToLinalgPass> {
     SymbolTable symbols(module);
     IRRewriter rewriter(&getContext());
     lowerCopies(module, rewriter);
+    for (KernelOp kernel : kernels)
+      if (PadOp pad = endingPad(kernel))
+        zeroBorders[kernel.getResult(0)] =
+            ZeroBorderAttr::get(&getContext(), pad.getLow(), pad.getHigh());
     for (KernelOp kernel : kernels) {
       if (kernel->getNumResults() != 1) {
         kernel.emitError("tg-to-linalg: a kernel with ")
@@ -639,6 +643,16 @@ struct TGToLinalgPass : tg::impl::TGToLinalgBase<TGToLinalgPass> {
       // Index computations that only fed promoted reads are dead now.
       (void)applyPatternsGreedily(function, simplification);
     }
+  }
+
+  /// The tg.pad that computes `kernel`'s one result, if one does.
+  static PadOp endingPad(KernelOp kernel) {
+    if (kernel->getNumResults() != 1 || kernel.getBody().empty())
+      return {};
+    auto yield = dyn_cast<YieldOp>(kernel.getBody().front().getTerminator());
+    if (!yield || yield.getValues().size() != 1)
+      return {};
+    return yield.getValues().front().getDefiningOp<PadOp>();
   }
 
   /// tg.copy → the value materialized in a new tensor (a buffer copy after
@@ -685,7 +699,8 @@ struct TGToLinalgPass : tg::impl::TGToLinalgBase<TGToLinalgPass> {
   /// kernel's target is not an input: the kernel reads it through its
   /// output, which the caller passes as the target itself. Inputs without
   /// elements are not passed either (the kernel's loops over them run zero
-  /// times); the kernel sees empty tensors of their type.
+  /// times); the kernel sees empty tensors of their type. An argument that
+  /// a tg.pad ended carries its zeros' extent (`tg.zero_border`).
   func::FuncOp outline(KernelOp kernel, SymbolTable &symbols, IRRewriter &rewriter) {
     Location loc = kernel.getLoc();
     auto resultType = cast<RankedTensorType>(kernel.getResult(0).getType());
@@ -729,11 +744,19 @@ struct TGToLinalgPass : tg::impl::TGToLinalgBase<TGToLinalgPass> {
                                                                resultType.getElementType()));
     inputs.push_back(destination);
     auto call = func::CallOp::create(rewriter, loc, function, inputs);
+    for (auto [i, input] : llvm::enumerate(ValueRange(inputs).drop_back()))
+      if (ZeroBorderAttr border = zeroBorders.lookup(input))
+        function.setArgAttr(i, kZeroBorderAttrName, border);
+    if (ZeroBorderAttr border = zeroBorders.lookup(kernel.getResult(0)))
+      zeroBorders[call.getResult(0)] = border;
     rewriter.replaceOp(kernel, call.getResults());
     return function;
   }
 
   IntRanges ranges;
+  /// The results of kernels that end in a tg.pad: zeros around the padded
+  /// value, which the kernels reading them learn (`tg.zero_border`).
+  llvm::DenseMap<Value, ZeroBorderAttr> zeroBorders;
   FrozenRewritePatternSet simplification;
 };
 

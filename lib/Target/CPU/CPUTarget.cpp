@@ -77,7 +77,7 @@ public:
     return parsePassPipeline(
         (kToArithPipeline + "," + kCPUPreparePipeline + "," + optimizer + "," + kBufferizePipeline +
          ",func.func(buffer-loop-hoisting,tg-cpu-expand-strided-copies),tg-cpu-free-scratch,"
-         "func.func(tg-cpu-stream-stores,tg-cpu-prefetch-next-row)")
+         "func.func(tg-cpu-skip-zero-border,tg-cpu-stream-stores,tg-cpu-prefetch-next-row)")
             .str(),
         pm, errors);
   }

@@ -293,3 +293,38 @@ func.func @copy(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = tg.copy %x to "CPU" : tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+// A kernel that ends in a tg.pad leaves zeros around its value: the kernel
+// reading its result learns where (tg.zero_border on that argument). A pad
+// with more work after it (a where that may fill the border) tells nothing,
+// nor does the pad kernel's own input.
+// CHECK-LABEL: func.func private @k_pad(
+// CHECK-SAME:      %{{[a-z0-9]+}}: tensor<2x3xf32>, %{{[a-z0-9]+}}: tensor<2x7xf32>) -> tensor<2x7xf32> attributes {tg.kernel}
+// CHECK-LABEL: func.func private @k_pad_then_where(
+// CHECK-SAME:      %{{[a-z0-9]+}}: tensor<2x3xf32>, %{{[a-z0-9]+}}: tensor<2x7xi1>, %{{[a-z0-9]+}}: tensor<2x7xf32>) -> tensor<2x7xf32> attributes {tg.kernel}
+// CHECK-LABEL: func.func private @k_read(
+// CHECK-SAME:      %{{[a-z0-9]+}}: tensor<2x7xf32> {tg.zero_border = #tg.zero_border<low = [0, 1], high = [0, 3]>},
+// CHECK-SAME:      %{{[a-z0-9]+}}: tensor<2x7xf32>,
+// CHECK-SAME:      %{{[a-z0-9]+}}: tensor<2x7xf32>) -> tensor<2x7xf32> attributes {tg.kernel}
+func.func @padded(%x: tensor<2x3xf32>, %c: tensor<2x7xi1>) -> tensor<2x7xf32> {
+  %p = tg.kernel(%x) {name = "k_pad"} : (tensor<2x3xf32>) -> tensor<2x7xf32> {
+  ^bb0(%a: tensor<2x3xf32>):
+    %r = tg.pad %a low [0, 1] high [0, 3] : tensor<2x3xf32> -> tensor<2x7xf32>
+    tg.yield %r : tensor<2x7xf32>
+  }
+  %q = tg.kernel(%x, %c) {name = "k_pad_then_where"} : (tensor<2x3xf32>, tensor<2x7xi1>) -> tensor<2x7xf32> {
+  ^bb0(%a: tensor<2x3xf32>, %m: tensor<2x7xi1>):
+    %r = tg.pad %a low [0, 1] high [0, 3] : tensor<2x3xf32> -> tensor<2x7xf32>
+    %one = tg.const 1.0 : tensor<2x7xf32>
+    %w = tg.where %m, %r, %one : tensor<2x7xf32>
+    tg.yield %w : tensor<2x7xf32>
+  }
+  %s = tg.kernel(%p, %q) {name = "k_read"} : (tensor<2x7xf32>, tensor<2x7xf32>) -> tensor<2x7xf32> {
+  ^bb0(%a: tensor<2x7xf32>, %b: tensor<2x7xf32>):
+    %r = tg.add %a, %b : tensor<2x7xf32>
+    tg.yield %r : tensor<2x7xf32>
+  }
+  return %s : tensor<2x7xf32>
+}

@@ -607,3 +607,38 @@ func.func @result_overflow(%a: tensor<1xf32>) {
   %r = tg.expand %a : tensor<1xf32> to tensor<2305843009213693952xf32>
   return
 }
+
+// -----
+
+// expected-error@+1 {{'tg.zero_border' of argument #0 must be a #tg.zero_border, got array<i64: 1, 1>}}
+func.func @zero_border_form(%a: tensor<4xf32> {tg.zero_border = array<i64: 1, 1>}) {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{'tg.zero_border' of argument #0 has 1 axes, which its type does not: 'tensor<4x4xf32>'}}
+func.func @zero_border_rank(%a: tensor<4x4xf32> {tg.zero_border = #tg.zero_border<low = [1], high = [1]>}) {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{'tg.zero_border' of argument #0 is wider than axis 1 (4 elements)}}
+func.func @zero_border_wide(%a: memref<4x4xf32> {tg.zero_border = #tg.zero_border<low = [0, 3], high = [0, 2]>}) {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{#tg.zero_border has 2 low and 1 high amounts; it needs one of each per axis}}
+func.func @zero_border_amounts(%a: tensor<4x4xf32> {tg.zero_border = #tg.zero_border<low = [0, 1], high = [1]>}) {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{#tg.zero_border amounts must be non-negative}}
+func.func @zero_border_negative(%a: tensor<4x4xf32> {tg.zero_border = #tg.zero_border<low = [0, -1], high = [0, 1]>}) {
+  return
+}

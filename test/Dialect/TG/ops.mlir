@@ -220,6 +220,13 @@ func.func @named(%x: tensor<2xf32> {tg.name = "image"}) -> (tensor<2xf32> {tg.na
   return %x : tensor<2xf32>
 }
 
+// A kernel argument whose border holds zeros (a padded gradient).
+// CHECK-LABEL: func @bordered
+// CHECK-SAME: (%{{.*}}: memref<2x8x8xf32> {tg.zero_border = #tg.zero_border<low = [0, 2, 2], high = [0, 2, 2]>})
+func.func @bordered(%x: memref<2x8x8xf32> {tg.zero_border = #tg.zero_border<low = [0, 2, 2], high = [0, 2, 2]>}) {
+  return
+}
+
 // The largest sizes the verifier accepts: 2^61 - 1 float32 elements, whose
 // byte size is just below 2^63.
 // CHECK-LABEL: func @largest

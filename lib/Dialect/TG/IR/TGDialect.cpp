@@ -57,6 +57,31 @@ static LogicalResult verifyName(Operation *op, StringRef what, unsigned index,
   return success();
 }
 
+/// `tg.zero_border` borders a shaped argument of as many axes, each border
+/// within its axis (an argument lowered to a pointer is not checked).
+static LogicalResult verifyZeroBorder(Operation *op, unsigned regionIndex, unsigned argIndex,
+                                      NamedAttribute attr) {
+  auto border = dyn_cast<ZeroBorderAttr>(attr.getValue());
+  if (!border)
+    return op->emitError() << "'" << kZeroBorderAttrName << "' of argument #" << argIndex
+                           << " must be a #tg.zero_border, got " << attr.getValue();
+  Region &region = op->getRegion(regionIndex);
+  if (region.empty())
+    return success();
+  auto type = dyn_cast<ShapedType>(region.getArgument(argIndex).getType());
+  if (!type)
+    return success();
+  if (!type.hasStaticShape() || type.getRank() != int64_t(border.getLow().size()))
+    return op->emitError() << "'" << kZeroBorderAttrName << "' of argument #" << argIndex << " has "
+                           << border.getLow().size() << " axes, which its type does not: "
+                           << region.getArgument(argIndex).getType();
+  for (auto [axis, size] : llvm::enumerate(type.getShape()))
+    if (border.getLow()[axis] + border.getHigh()[axis] > size)
+      return op->emitError() << "'" << kZeroBorderAttrName << "' of argument #" << argIndex
+                             << " is wider than axis " << axis << " (" << size << " elements)";
+  return success();
+}
+
 LogicalResult TGDialect::verifyRegionResultAttribute(Operation *op, unsigned, unsigned resultIndex,
                                                      NamedAttribute attr) {
   if (attr.getName() != kNameAttrName)
@@ -71,6 +96,8 @@ LogicalResult TGDialect::verifyRegionArgAttribute(Operation *op,
                                                   NamedAttribute attr) {
   if (attr.getName() == kNameAttrName)
     return verifyName(op, "argument", argIndex, attr);
+  if (attr.getName() == kZeroBorderAttrName)
+    return verifyZeroBorder(op, regionIndex, argIndex, attr);
   if (attr.getName() != kRangeAttrName)
     return op->emitError() << "unknown tg argument attribute '"
                            << attr.getName().getValue() << "'";
@@ -92,6 +119,17 @@ LogicalResult TGDialect::verifyRegionArgAttribute(Operation *op,
     return op->emitError() << "'" << kRangeAttrName << "' bounds argument #"
                            << argIndex << " of type " << argType
                            << ", which is not an integer or index";
+  return success();
+}
+
+LogicalResult ZeroBorderAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                     ArrayRef<int64_t> low, ArrayRef<int64_t> high) {
+  if (low.size() != high.size())
+    return emitError() << "#tg.zero_border has " << low.size() << " low and " << high.size()
+                       << " high amounts; it needs one of each per axis";
+  if (llvm::any_of(low, [](int64_t n) { return n < 0; }) ||
+      llvm::any_of(high, [](int64_t n) { return n < 0; }))
+    return emitError() << "#tg.zero_border amounts must be non-negative";
   return success();
 }
 

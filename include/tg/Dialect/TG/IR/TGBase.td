@@ -135,6 +135,27 @@ def TG_KernelOptsAttr : AttrDef<TG_Dialect, "KernelOpts"> {
   let hasCustomAssemblyFormat = 1;
 }
 
+def TG_ZeroBorderAttr : AttrDef<TG_Dialect, "ZeroBorder"> {
+  let mnemonic = "zero_border";
+  let summary = "the border of a kernel argument that holds zeros";
+  let description = [{
+    On a kernel function's argument (`tg.zero_border`): the argument holds
+    zeros in the first `low[i]` and the last `high[i]` elements of each axis
+    `i`: the zeros of a `tg.pad` that ends the kernel writing it (a
+    convolution's input gradient reads the output gradient padded by
+    k - 1 on each side). `tg-to-linalg` records it where a kernel reads
+    such a result; `tg-cpu-skip-zero-border` skips the steps of a
+    reduction that would only add products with those zeros.
+
+    `#tg.zero_border<low = [0, 0, 4, 4], high = [0, 0, 4, 4]>`
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t">:$low, ArrayRefParameter<"int64_t">:$high);
+  let genVerifyDecl = 1;
+  let assemblyFormat = [{
+    `<` `low` `=` `[` $low `]` `,` `high` `=` `[` $high `]` `>`
+  }];
+}
+
 def TG_GPULaunchAttr : AttrDef<TG_Dialect, "GPULaunch"> {
   let mnemonic = "launch";
   let summary = "how a kernel is spread over GPU threads";

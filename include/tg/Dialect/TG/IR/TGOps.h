@@ -26,6 +26,10 @@ namespace mlir::tg {
 /// identifier).
 inline constexpr llvm::StringLiteral kNameAttrName = "tg.name";
 
+/// A kernel argument's border of zeros, `{tg.zero_border =
+/// #tg.zero_border<low = [..], high = [..]>}`.
+inline constexpr llvm::StringLiteral kZeroBorderAttrName = "tg.zero_border";
+
 /// The shape of `value`, a ranked tensor (every tg value is one).
 inline ArrayRef<int64_t> shapeOf(Value value) {
   return cast<RankedTensorType>(value.getType()).getShape();
