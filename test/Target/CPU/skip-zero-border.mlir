@@ -201,3 +201,59 @@ func.func @host(%g: memref<12x12xf32> {tg.zero_border = #tg.zero_border<low = [2
   }
   return
 }
+
+// -----
+
+// Reads are traced through a collapse of unit axes (an image of a batch of
+// one), not through one that merges two wide axes (rows 2 and 3 of the
+// 2x12x12 argument read as one axis of 24: the row is no longer one axis
+// of the argument).
+// CHECK-LABEL: func.func private @r_unit_batch
+// CHECK: arith.maxsi
+// CHECK-LABEL: func.func private @r_merged_rows
+// CHECK-NOT: arith.maxsi
+#lhs = affine_map<(i, j, k) -> (k, i)>
+#rhs = affine_map<(i, j, k) -> (k, j)>
+#acc = affine_map<(i, j, k) -> (i, j)>
+func.func private @r_unit_batch(%g: memref<1x12x12xf32> {tg.zero_border = #tg.zero_border<low = [0, 2, 2], high = [0, 2, 2]>}, %w: memref<3x8xf32>, %out: memref<10x4x8xf32>) attributes {tg.kernel} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c10 = arith.constant 10 : index
+  %pad = ub.poison : f32
+  %zero = arith.constant dense<0.0> : vector<4x8xf32>
+  %image = memref.collapse_shape %g [[0, 1], [2]] : memref<1x12x12xf32> into memref<12x12xf32>
+  scf.for %y = %c0 to %c10 step %c1 {
+    %sum = scf.for %ky = %c0 to %c3 step %c1 iter_args(%a = %zero) -> (vector<4x8xf32>) {
+      %row = memref.subview %image[%y, 0] [3, 12] [1, 1] : memref<12x12xf32> to memref<3x12xf32, strided<[12, 1], offset: ?>>
+      %shifted = memref.subview %row[%ky, 0] [1, 4] [1, 1] : memref<3x12xf32, strided<[12, 1], offset: ?>> to memref<1x4xf32, strided<[12, 1], offset: ?>>
+      %l = vector.transfer_read %shifted[%c0, %c0], %pad {in_bounds = [true, true]} : memref<1x4xf32, strided<[12, 1], offset: ?>>, vector<1x4xf32>
+      %r = vector.transfer_read %w[%ky, %c0], %pad {in_bounds = [true, true]} : memref<3x8xf32>, vector<1x8xf32>
+      %s = vector.contract {indexing_maps = [#lhs, #rhs, #acc], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %l, %r, %a : vector<1x4xf32>, vector<1x8xf32> into vector<4x8xf32>
+      scf.yield %s : vector<4x8xf32>
+    }
+    vector.transfer_write %sum, %out[%y, %c0, %c0] {in_bounds = [true, true]} : vector<4x8xf32>, memref<10x4x8xf32>
+  }
+  return
+}
+func.func private @r_merged_rows(%g: memref<2x12x12xf32> {tg.zero_border = #tg.zero_border<low = [0, 2, 2], high = [0, 2, 2]>}, %w: memref<3x8xf32>, %out: memref<10x4x8xf32>) attributes {tg.kernel} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c10 = arith.constant 10 : index
+  %pad = ub.poison : f32
+  %zero = arith.constant dense<0.0> : vector<4x8xf32>
+  %rows = memref.collapse_shape %g [[0, 1], [2]] : memref<2x12x12xf32> into memref<24x12xf32>
+  scf.for %y = %c0 to %c10 step %c1 {
+    %sum = scf.for %ky = %c0 to %c3 step %c1 iter_args(%a = %zero) -> (vector<4x8xf32>) {
+      %row = memref.subview %rows[%y, 0] [3, 12] [1, 1] : memref<24x12xf32> to memref<3x12xf32, strided<[12, 1], offset: ?>>
+      %shifted = memref.subview %row[%ky, 0] [1, 4] [1, 1] : memref<3x12xf32, strided<[12, 1], offset: ?>> to memref<1x4xf32, strided<[12, 1], offset: ?>>
+      %l = vector.transfer_read %shifted[%c0, %c0], %pad {in_bounds = [true, true]} : memref<1x4xf32, strided<[12, 1], offset: ?>>, vector<1x4xf32>
+      %r = vector.transfer_read %w[%ky, %c0], %pad {in_bounds = [true, true]} : memref<3x8xf32>, vector<1x8xf32>
+      %s = vector.contract {indexing_maps = [#lhs, #rhs, #acc], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %l, %r, %a : vector<1x4xf32>, vector<1x8xf32> into vector<4x8xf32>
+      scf.yield %s : vector<4x8xf32>
+    }
+    vector.transfer_write %sum, %out[%y, %c0, %c0] {in_bounds = [true, true]} : vector<4x8xf32>, memref<10x4x8xf32>
+  }
+  return
+}
