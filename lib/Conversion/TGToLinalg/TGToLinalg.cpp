@@ -627,6 +627,7 @@ struct TGToLinalgPass : tg::impl::TGToLinalgBase<TGToLinalgPass> {
         return signalPassFailure();
       }
       if (cast<RankedTensorType>(kernel.getResult(0).getType()).getNumElements() == 0) {
+        zeroBorders.erase(kernel.getResult(0));
         replaceEmptyKernel(kernel, rewriter);
         continue;
       }
@@ -747,8 +748,11 @@ struct TGToLinalgPass : tg::impl::TGToLinalgBase<TGToLinalgPass> {
     for (auto [i, input] : llvm::enumerate(ValueRange(inputs).drop_back()))
       if (ZeroBorderAttr border = zeroBorders.lookup(input))
         function.setArgAttr(i, kZeroBorderAttrName, border);
-    if (ZeroBorderAttr border = zeroBorders.lookup(kernel.getResult(0)))
+    // The kernel's result goes away (and its storage may hold a new value).
+    if (ZeroBorderAttr border = zeroBorders.lookup(kernel.getResult(0))) {
       zeroBorders[call.getResult(0)] = border;
+      zeroBorders.erase(kernel.getResult(0));
+    }
     rewriter.replaceOp(kernel, call.getResults());
     return function;
   }

@@ -308,6 +308,8 @@ func.func @copy(%x: tensor<4xf32>) -> tensor<4xf32> {
 // CHECK-SAME:      %{{[a-z0-9]+}}: tensor<2x7xf32> {tg.zero_border = #tg.zero_border<low = [0, 1], high = [0, 3]>},
 // CHECK-SAME:      %{{[a-z0-9]+}}: tensor<2x7xf32>,
 // CHECK-SAME:      %{{[a-z0-9]+}}: tensor<2x7xf32>) -> tensor<2x7xf32> attributes {tg.kernel}
+// CHECK-LABEL: func.func private @k_after(
+// CHECK-SAME:      %{{[a-z0-9]+}}: tensor<2x7xf32>, %{{[a-z0-9]+}}: tensor<2x7xf32>) -> tensor<2x7xf32> attributes {tg.kernel}
 func.func @padded(%x: tensor<2x3xf32>, %c: tensor<2x7xi1>) -> tensor<2x7xf32> {
   %p = tg.kernel(%x) {name = "k_pad"} : (tensor<2x3xf32>) -> tensor<2x7xf32> {
   ^bb0(%a: tensor<2x3xf32>):
@@ -326,5 +328,11 @@ func.func @padded(%x: tensor<2x3xf32>, %c: tensor<2x7xi1>) -> tensor<2x7xf32> {
     %r = tg.add %a, %b : tensor<2x7xf32>
     tg.yield %r : tensor<2x7xf32>
   }
-  return %s : tensor<2x7xf32>
+  // Values made after the pad's kernel was outlined know nothing of it.
+  %t = tg.kernel(%s) {name = "k_after"} : (tensor<2x7xf32>) -> tensor<2x7xf32> {
+  ^bb0(%a: tensor<2x7xf32>):
+    %r = tg.neg %a : tensor<2x7xf32>
+    tg.yield %r : tensor<2x7xf32>
+  }
+  return %t : tensor<2x7xf32>
 }
