@@ -615,6 +615,8 @@ struct TGToLinalgPass : tg::impl::TGToLinalgBase<TGToLinalgPass> {
     SymbolTable symbols(module);
     IRRewriter rewriter(&getContext());
     lowerCopies(module, rewriter);
+    // The pass may run again on other modules: nothing carries over.
+    zeroBorders.clear();
     for (KernelOp kernel : kernels)
       if (PadOp pad = endingPad(kernel))
         zeroBorders[kernel.getResult(0)] =
