@@ -615,12 +615,10 @@ struct TGToLinalgPass : tg::impl::TGToLinalgBase<TGToLinalgPass> {
     SymbolTable symbols(module);
     IRRewriter rewriter(&getContext());
     lowerCopies(module, rewriter);
-    // The pass may run again on other modules: nothing carries over.
-    zeroBorders.clear();
-    for (KernelOp kernel : kernels)
-      if (PadOp pad = endingPad(kernel))
-        zeroBorders[kernel.getResult(0)] =
-            ZeroBorderAttr::get(&getContext(), pad.getLow(), pad.getHigh());
+    // The results of outlined kernels that end in a tg.pad (calls, which
+    // stay): what the kernels reading them learn. Kernels are in program
+    // order, so a producer is outlined before its readers.
+    llvm::DenseMap<Value, ZeroBorderAttr> zeroBorders;
     for (KernelOp kernel : kernels) {
       if (kernel->getNumResults() != 1) {
         kernel.emitError("tg-to-linalg: a kernel with ")
@@ -629,11 +627,10 @@ struct TGToLinalgPass : tg::impl::TGToLinalgBase<TGToLinalgPass> {
         return signalPassFailure();
       }
       if (cast<RankedTensorType>(kernel.getResult(0).getType()).getNumElements() == 0) {
-        zeroBorders.erase(kernel.getResult(0));
         replaceEmptyKernel(kernel, rewriter);
         continue;
       }
-      func::FuncOp function = outline(kernel, symbols, rewriter);
+      func::FuncOp function = outline(kernel, symbols, zeroBorders, rewriter);
       // Index arithmetic and ALU ops simplify before reads are classified.
       if (failed(applyPatternsGreedily(function, simplification))) {
         function.emitError("tg-to-linalg: simplification did not converge");
@@ -704,7 +701,8 @@ struct TGToLinalgPass : tg::impl::TGToLinalgBase<TGToLinalgPass> {
   /// elements are not passed either (the kernel's loops over them run zero
   /// times); the kernel sees empty tensors of their type. An argument that
   /// a tg.pad ended carries its zeros' extent (`tg.zero_border`).
-  func::FuncOp outline(KernelOp kernel, SymbolTable &symbols, IRRewriter &rewriter) {
+  func::FuncOp outline(KernelOp kernel, SymbolTable &symbols,
+                       llvm::DenseMap<Value, ZeroBorderAttr> &zeroBorders, IRRewriter &rewriter) {
     Location loc = kernel.getLoc();
     auto resultType = cast<RankedTensorType>(kernel.getResult(0).getType());
     std::optional<int64_t> target = inplaceTarget(kernel);
@@ -750,19 +748,14 @@ struct TGToLinalgPass : tg::impl::TGToLinalgBase<TGToLinalgPass> {
     for (auto [i, input] : llvm::enumerate(ValueRange(inputs).drop_back()))
       if (ZeroBorderAttr border = zeroBorders.lookup(input))
         function.setArgAttr(i, kZeroBorderAttrName, border);
-    // The kernel's result goes away (and its storage may hold a new value).
-    if (ZeroBorderAttr border = zeroBorders.lookup(kernel.getResult(0))) {
-      zeroBorders[call.getResult(0)] = border;
-      zeroBorders.erase(kernel.getResult(0));
-    }
+    if (PadOp pad = endingPad(kernel))
+      zeroBorders[call.getResult(0)] =
+          ZeroBorderAttr::get(kernel.getContext(), pad.getLow(), pad.getHigh());
     rewriter.replaceOp(kernel, call.getResults());
     return function;
   }
 
   IntRanges ranges;
-  /// The results of kernels that end in a tg.pad: zeros around the padded
-  /// value, which the kernels reading them learn (`tg.zero_border`).
-  llvm::DenseMap<Value, ZeroBorderAttr> zeroBorders;
   FrozenRewritePatternSet simplification;
 };
 
