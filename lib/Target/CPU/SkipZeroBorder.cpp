@@ -109,9 +109,9 @@ readArgument(vector::TransferReadOp read) {
   return std::make_pair(argument, std::move(axes));
 }
 
-/// The steps of a loop that a product with a read keeps: those whose read
-/// overlaps the data between the zero borders along the axis that moves
-/// with the step.
+/// The steps of a loop that a product with a read keeps: those whose
+/// element lies in the data between the zero borders along the axis that
+/// moves with the step.
 struct KeptSteps {
   AxisIndex rest;      // the read's index along that axis but for the step
   int64_t inside, end; // where the axis's data begins and ends
@@ -124,7 +124,7 @@ struct KeptSteps {
 std::optional<KeptSteps> keptSteps(scf::ForOp loop, Value factor) {
   // Every lane of the read comes from the argument (no padding value).
   auto read = factor.getDefiningOp<vector::TransferReadOp>();
-  if (!read || read.getMask() || !llvm::all_of(read.getInBoundsValues(), [](bool b) { return b; }))
+  if (!read || read.getMask() || read.hasOutOfBoundsDim())
     return std::nullopt;
   auto located = readArgument(read);
   if (!located)
@@ -213,16 +213,15 @@ void skipZeroSteps(scf::ForOp loop) {
   }
   if (kept.empty())
     return;
-  // A step is kept when its read of `extent` elements from rest + step
-  // overlaps [inside, end): rest + step + extent > inside and
-  // rest + step < end. The loop keeps the steps any contraction keeps.
+  // A step is kept when its element rest + step is in [inside, end). The
+  // loop keeps the steps any contraction keeps.
   OpBuilder b(loop);
   Location loc = loop.getLoc();
   Value lower, upper;
   for (const KeptSteps &steps : kept) {
     Value rest = materialize(b, loc, steps.rest);
-    Value first = arith::SubIOp::create(
-        b, loc, arith::ConstantIndexOp::create(b, loc, steps.inside - steps.rest.extent + 1), rest);
+    Value first =
+        arith::SubIOp::create(b, loc, arith::ConstantIndexOp::create(b, loc, steps.inside), rest);
     Value last =
         arith::SubIOp::create(b, loc, arith::ConstantIndexOp::create(b, loc, steps.end), rest);
     lower = lower ? arith::MinSIOp::create(b, loc, lower, first).getResult() : first;
