@@ -2,8 +2,9 @@
 // output gradient padded by k - 1 = 2 on each side, then a full 3x3
 // correlation. tg-to-linalg tells the convolution's kernel where the zeros
 // are (tg.zero_border); tg-cpu-skip-zero-border narrows its loop over ky
-// to the rows inside. The results agree with the unoptimized kernels'
-// (which run every step) within rounding.
+// to the rows inside, and the products of kx's first and last steps, whose
+// 8 columns straddle the border, to the 6 inside. The results agree with
+// the unoptimized kernels' (which run every step) within rounding.
 //
 // RUN: env NOOPT=1 tg-run %s --random --output=%t.noopt
 // RUN: tg-run %s --random --output=%t.opt
@@ -16,7 +17,10 @@
 // CHECK: arith.maxsi
 // CHECK: arith.minsi
 // CHECK: scf.for
-// CHECK: vector.contract
+// CHECK: vector.contract {{.*}} : vector<1x6xf32>, vector<1x32xf32> into vector<6x32xf32>
+// CHECK: scf.for
+// CHECK: vector.contract {{.*}} : vector<1x8xf32>, vector<1x32xf32> into vector<8x32xf32>
+// CHECK: vector.contract {{.*}} : vector<1x6xf32>, vector<1x32xf32> into vector<6x32xf32>
 func.func @input_gradient(%g: tensor<1x16x6x6xf32>, %w: tensor<16x3x3x32xf32>) -> tensor<1x32x8x8xf32> {
   %p = tg.pad %g low [0, 0, 2, 2] high [0, 0, 2, 2] : tensor<1x16x6x6xf32> -> tensor<1x16x10x10xf32>
   %x = tg.contiguous %p : tensor<1x16x10x10xf32>

@@ -13,6 +13,18 @@
 //   for ky in [0, 5): acc += read(g[.., y + ky, ..]) * w[ky]
 //     → for ky in [max(0, 4 - y), min(5, 24 - y)): the same
 //
+// The columns are read 8 at a time, and every tile of 8 overlaps the data,
+// so no step can be skipped; but the first and the last tile of a row read
+// zeros in some lanes at some steps of kx (another sixth of the products).
+// Those tiles are peeled off their loop and the steps of kx unrolled in
+// them; a product whose lanes are then known to be zero is narrowed to
+// the others:
+//
+//   for x in [0, 24) step 8: for kx in [0, 5): acc += read(g[.., x + kx : 8]) ⊗ w
+//     → x = 0: acc[4:8] += read(g[.., 0 + 0 : 8])[4:8] ⊗ w  (kx = 0), ...
+//       for x in [8, 16) step 8: the same as before
+//       x = 16: ...
+//
 //===----------------------------------------------------------------------===//
 
 #include "tg/Target/CPU/Passes.h"
@@ -23,9 +35,12 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::tg {
 #define GEN_PASS_DEF_TGCPUSKIPZEROBORDER
@@ -37,17 +52,53 @@ using namespace mlir::tg;
 
 namespace {
 
+/// A loop's bounds and step, when they are constants.
+struct ConstantLoop {
+  int64_t lower, upper, step;
+
+  int64_t trips() const { return lower < upper ? (upper - lower + step - 1) / step : 0; }
+  int64_t last() const { return lower + (trips() - 1) * step; }
+};
+
+std::optional<ConstantLoop> constantBounds(scf::ForOp loop) {
+  std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound());
+  std::optional<int64_t> upper = getConstantIntValue(loop.getUpperBound());
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+  if (!lower || !upper || !step || *step <= 0)
+    return std::nullopt;
+  return ConstantLoop{*lower, *upper, *step};
+}
+
+/// The loop whose induction variable `value` is, if it is one.
+scf::ForOp loopOf(Value value) {
+  auto argument = dyn_cast<BlockArgument>(value);
+  if (!argument)
+    return nullptr;
+  auto loop = dyn_cast<scf::ForOp>(argument.getOwner()->getParentOp());
+  return loop && loop.getInductionVar() == value ? loop : nullptr;
+}
+
 /// A read's index along one axis of a buffer: `offset` plus the sum of
-/// `terms`, covering `extent` elements from there.
+/// `terms`, covering `extent` elements from there, which are the read's
+/// vector dimension `lane` if it has more than one.
 struct AxisIndex {
   SmallVector<Value> terms;
   int64_t offset = 0;
   int64_t extent = 1;
+  int64_t lane = -1;
 
   void add(OpFoldResult value) {
     if (std::optional<int64_t> constant = getConstantIntValue(value)) {
       offset += *constant;
       return;
+    }
+    // The step of a loop that runs once (a peeled tile) is its start.
+    if (scf::ForOp loop = loopOf(cast<Value>(value))) {
+      std::optional<ConstantLoop> bounds = constantBounds(loop);
+      if (bounds && bounds->trips() == 1) {
+        offset += bounds->lower;
+        return;
+      }
     }
     auto sum = dyn_cast<Value>(value).getDefiningOp<arith::AddIOp>();
     if (!sum) {
@@ -69,8 +120,10 @@ readArgument(vector::TransferReadOp read) {
   for (auto [axis, index] : llvm::enumerate(read.getIndices()))
     axes[axis].add(index);
   for (auto [lane, result] : llvm::enumerate(read.getPermutationMap().getResults()))
-    if (auto dim = dyn_cast<AffineDimExpr>(result))
+    if (auto dim = dyn_cast<AffineDimExpr>(result)) {
       axes[dim.getPosition()].extent = read.getVectorType().getDimSize(lane);
+      axes[dim.getPosition()].lane = lane;
+    }
   while (Operation *view = buffer.getDefiningOp()) {
     if (auto subview = dyn_cast<memref::SubViewOp>(view)) {
       if (!llvm::all_of(subview.getStaticStrides(), [](int64_t s) { return s == 1; }))
@@ -117,12 +170,17 @@ struct KeptSteps {
   int64_t inside, end; // where the axis's data begins and ends
 };
 
-/// The steps of `loop` that a product with `factor` keeps, when `factor`
-/// reads one row of a bordered kernel argument along an axis that moves by
-/// one element a step (a vector along it would mostly straddle the border,
-/// and dynamic bounds would keep LLVM from unrolling its loop).
-std::optional<KeptSteps> keptSteps(scf::ForOp loop, Value factor) {
-  // Every lane of the read comes from the argument (no padding value).
+/// A read of a bordered kernel argument whose every lane comes from the
+/// argument (no padding value): its index along each of the argument's
+/// axes, and where the data between the zero borders begins and ends.
+struct BorderedRead {
+  SmallVector<AxisIndex> axes;
+  SmallVector<int64_t> inside, end, size;
+
+  bool isBordered(size_t axis) const { return inside[axis] > 0 || end[axis] < size[axis]; }
+};
+
+std::optional<BorderedRead> borderedRead(Value factor) {
   auto read = factor.getDefiningOp<vector::TransferReadOp>();
   if (!read || read.getMask() || read.hasOutOfBoundsDim())
     return std::nullopt;
@@ -135,10 +193,26 @@ std::optional<KeptSteps> keptSteps(scf::ForOp loop, Value factor) {
       function.getArgAttrOfType<ZeroBorderAttr>(argument.getArgNumber(), kZeroBorderAttrName);
   if (!border)
     return std::nullopt;
+  ArrayRef<int64_t> shape = cast<ShapedType>(argument.getType()).getShape();
+  BorderedRead bordered{
+      std::move(axes), SmallVector<int64_t>(border.getLow()), {}, SmallVector<int64_t>(shape)};
+  for (auto [size, high] : llvm::zip(shape, border.getHigh()))
+    bordered.end.push_back(size - high);
+  return bordered;
+}
+
+/// The steps of `loop` that a product with `factor` keeps, when `factor`
+/// reads one row of a bordered kernel argument along an axis that moves by
+/// one element a step (a vector along it is left to skipZeroLanes: it
+/// mostly straddles the border, and dynamic bounds would keep LLVM from
+/// unrolling its loop).
+std::optional<KeptSteps> keptSteps(scf::ForOp loop, Value factor) {
+  std::optional<BorderedRead> read = borderedRead(factor);
+  if (!read)
+    return std::nullopt;
   Value step = loop.getInductionVar();
-  for (auto [axis, index] : llvm::enumerate(axes)) {
-    bool bordered = border.getLow()[axis] > 0 || border.getHigh()[axis] > 0;
-    if (!bordered || index.extent != 1 || llvm::count(index.terms, step) != 1 ||
+  for (auto [axis, index] : llvm::enumerate(read->axes)) {
+    if (!read->isBordered(axis) || index.extent != 1 || llvm::count(index.terms, step) != 1 ||
         !llvm::all_of(index.terms, [&](Value term) {
           return term == step || loop.isDefinedOutsideOfLoop(term);
         }))
@@ -146,8 +220,8 @@ std::optional<KeptSteps> keptSteps(scf::ForOp loop, Value factor) {
     KeptSteps kept;
     kept.rest = index;
     llvm::erase(kept.rest.terms, step);
-    kept.inside = border.getLow()[axis];
-    kept.end = cast<ShapedType>(argument.getType()).getDimSize(axis) - border.getHigh()[axis];
+    kept.inside = read->inside[axis];
+    kept.end = read->end[axis];
     return kept;
   }
   return std::nullopt;
@@ -231,6 +305,244 @@ void skipZeroSteps(scf::ForOp loop) {
   loop.setUpperBound(arith::MinSIOp::create(b, loc, loop.getUpperBound(), upper));
 }
 
+/// The most steps of a loop unrolled in a peeled tile: kx of a 7x7.
+constexpr int64_t kMaxUnrolledSteps = 8;
+
+/// A factor that reads a vector along a bordered axis, and where along it.
+struct LaneRead {
+  AxisIndex index;
+  int64_t inside, end;
+};
+
+std::optional<LaneRead> laneRead(Value factor) {
+  std::optional<BorderedRead> read = borderedRead(factor);
+  if (!read)
+    return std::nullopt;
+  for (auto [axis, index] : llvm::enumerate(read->axes))
+    if (read->isBordered(axis) && index.extent > 1)
+      return LaneRead{index, read->inside[axis], read->end[axis]};
+  return std::nullopt;
+}
+
+/// The loops that move a lane read: the tile's, outermost, and the steps
+/// nested in it (kx), short enough to unroll; none when anything else
+/// moves it.
+struct MovingLoops {
+  scf::ForOp tile;
+  SmallVector<scf::ForOp> steps;
+};
+
+std::optional<MovingLoops> movingLoops(const AxisIndex &index) {
+  SmallVector<scf::ForOp> loops;
+  for (Value term : index.terms) {
+    scf::ForOp loop = loopOf(term);
+    if (!loop || !constantBounds(loop))
+      return std::nullopt;
+    loops.push_back(loop);
+  }
+  if (loops.empty())
+    return std::nullopt;
+  auto outermost = llvm::find_if(loops, [&](scf::ForOp candidate) {
+    return llvm::all_of(loops, [&](scf::ForOp loop) {
+      return loop == candidate || candidate->isProperAncestor(loop);
+    });
+  });
+  if (outermost == loops.end() || llvm::count(loops, *outermost) != 1 ||
+      llvm::any_of(loops, [](scf::ForOp loop) { return constantBounds(loop)->trips() == 0; }))
+    return std::nullopt;
+  MovingLoops moving{*outermost, {}};
+  for (scf::ForOp loop : loops)
+    if (loop != moving.tile) {
+      if (constantBounds(loop)->trips() > kMaxUnrolledSteps)
+        return std::nullopt;
+      moving.steps.push_back(loop);
+    }
+  return moving;
+}
+
+/// Whether the tile's first and last iterations read lanes in the border.
+std::pair<bool, bool> edgesReadBorder(const LaneRead &read, const MovingLoops &moving) {
+  int64_t low = read.index.offset, high = read.index.offset + read.index.extent - 1;
+  for (scf::ForOp loop : moving.steps) {
+    low += constantBounds(loop)->lower;
+    high += constantBounds(loop)->last();
+  }
+  ConstantLoop tile = *constantBounds(moving.tile);
+  return {tile.lower + low < read.inside, tile.last() + high >= read.end};
+}
+
+/// Splits `loop`'s first and last iterations, as `edges` asks, off into
+/// loops of their own before and after it, which carry its results on, and
+/// returns them.
+SmallVector<scf::ForOp> peelEdges(scf::ForOp loop, std::pair<bool, bool> edges) {
+  ConstantLoop bounds = *constantBounds(loop);
+  if (bounds.trips() == 1)
+    return {loop};
+  OpBuilder b(loop);
+  Location loc = loop.getLoc();
+  auto constant = [&](int64_t value) { return arith::ConstantIndexOp::create(b, loc, value); };
+  SmallVector<scf::ForOp> peeled;
+  int64_t lower = bounds.lower, upper = bounds.last() + bounds.step;
+  if (edges.first) {
+    Value end = constant(lower + bounds.step);
+    auto first = cast<scf::ForOp>(b.clone(*loop));
+    first.setUpperBound(end);
+    loop.getInitArgsMutable().assign(first.getResults());
+    peeled.push_back(first);
+    lower += bounds.step;
+  }
+  if (edges.second && lower < upper) {
+    b.setInsertionPointAfter(loop);
+    Value begin = constant(bounds.last());
+    auto last = cast<scf::ForOp>(b.clone(*loop));
+    last.setLowerBound(begin);
+    loop->replaceAllUsesWith(last.getResults());
+    last.getInitArgsMutable().assign(loop.getResults());
+    peeled.push_back(last);
+    upper = bounds.last();
+  }
+  if (lower == upper) {
+    loop->replaceAllUsesWith(loop.getInitArgs());
+    loop.erase();
+    return peeled;
+  }
+  b.setInsertionPoint(loop);
+  loop.setLowerBound(constant(lower));
+  loop.setUpperBound(constant(upper));
+  return peeled;
+}
+
+/// A slice of `vector`: elements [begin, end) of dimension `dim`.
+Value sliceOf(OpBuilder &b, Location loc, Value vector, int64_t dim, int64_t begin, int64_t end) {
+  auto type = cast<VectorType>(vector.getType());
+  SmallVector<int64_t> offsets(type.getRank(), 0), sizes(type.getShape()),
+      strides(type.getRank(), 1);
+  offsets[dim] = begin;
+  sizes[dim] = end - begin;
+  return vector::ExtractStridedSliceOp::create(b, loc, vector, offsets, sizes, strides);
+}
+
+/// The accumulator's dimension that dimension `lane` of the factor
+/// `operand` of `contraction` is, if it is one (not a reduced one).
+std::optional<unsigned> accumulatorDim(vector::ContractionOp contraction, unsigned operand,
+                                       int64_t lane) {
+  SmallVector<AffineMap> maps = contraction.getIndexingMapsArray();
+  auto dim = dyn_cast<AffineDimExpr>(maps[operand].getResult(lane));
+  if (!dim || !isa<VectorType>(contraction.getAccType()))
+    return std::nullopt;
+  return maps[2].getResultPosition(dim);
+}
+
+/// `contraction` over lanes [begin, end) of its factor `operand`'s vector
+/// dimension `lane`, an output dimension: the other lanes are zeros, whose
+/// products leave the accumulator as it is.
+void keepLanes(vector::ContractionOp contraction, unsigned operand, int64_t lane, int64_t begin,
+               int64_t end) {
+  auto accType = cast<VectorType>(contraction.getAccType());
+  unsigned accDim = *accumulatorDim(contraction, operand, lane);
+  Value acc = contraction.getAcc();
+  if (begin >= end) {
+    contraction.replaceAllUsesWith(acc);
+    contraction.erase();
+    return;
+  }
+  OpBuilder b(contraction);
+  Location loc = contraction.getLoc();
+  SmallVector<Value, 2> factors{contraction.getLhs(), contraction.getRhs()};
+  factors[operand] = sliceOf(b, loc, factors[operand], lane, begin, end);
+  Value narrowed = vector::ContractionOp::create(
+      b, loc, factors[0], factors[1], sliceOf(b, loc, acc, accDim, begin, end),
+      contraction.getIndexingMaps(), contraction.getIteratorTypes(), contraction.getKind());
+  SmallVector<int64_t> offsets(accType.getRank(), 0), strides(accType.getRank(), 1);
+  offsets[accDim] = begin;
+  contraction.replaceAllUsesWith(
+      vector::InsertStridedSliceOp::create(b, loc, narrowed, acc, offsets, strides).getResult());
+  contraction.erase();
+}
+
+/// The contractions under `root` that add a product with a lane read
+/// along one of their output dimensions.
+SmallVector<std::tuple<vector::ContractionOp, unsigned, LaneRead>> laneProducts(Operation *root) {
+  SmallVector<std::tuple<vector::ContractionOp, unsigned, LaneRead>> products;
+  root->walk([&](vector::ContractionOp contraction) {
+    if (contraction.getKind() != vector::CombiningKind::ADD ||
+        isa<vector::MaskOp>(contraction->getParentOp()))
+      return;
+    for (unsigned operand : {0u, 1u})
+      if (std::optional<LaneRead> read = laneRead(contraction->getOperand(operand));
+          read && accumulatorDim(contraction, operand, read->index.lane)) {
+        products.emplace_back(contraction, operand, *read);
+        return;
+      }
+  });
+  return products;
+}
+
+/// Unrolls a loop in `peeled` that moves a lane read (a step of kx); false
+/// when none is left.
+bool unrollStep(scf::ForOp peeled) {
+  for (auto &[contraction, operand, read] : laneProducts(peeled))
+    for (Value term : read.index.terms) {
+      scf::ForOp step = loopOf(term);
+      std::optional<ConstantLoop> bounds = step ? constantBounds(step) : std::nullopt;
+      if (bounds && bounds->trips() <= kMaxUnrolledSteps && peeled->isProperAncestor(step))
+        return succeeded(loopUnrollFull(step));
+    }
+  return false;
+}
+
+/// Folds the unrolled steps' indices, `lower + i * step`, to constants.
+void foldIndices(scf::ForOp peeled) {
+  SmallVector<Operation *> indices;
+  peeled.walk([&](Operation *op) {
+    if (isa<arith::AddIOp, arith::MulIOp>(op))
+      indices.push_back(op);
+  });
+  (void)applyOpPatternsGreedily(
+      indices, FrozenRewritePatternSet(),
+      GreedyRewriteConfig().setStrictness(GreedyRewriteStrictness::ExistingOps));
+}
+
+/// Peels the tiles whose reads straddle the border, unrolls the steps
+/// that move their reads there, and narrows each product to the lanes
+/// that read data.
+void skipZeroLanes(func::FuncOp kernel) {
+  llvm::MapVector<Operation *, std::pair<bool, bool>> edges;
+  for (auto &[contraction, operand, read] : laneProducts(kernel))
+    if (std::optional<MovingLoops> moving = movingLoops(read.index)) {
+      auto [first, last] = edgesReadBorder(read, *moving);
+      std::pair<bool, bool> &tile = edges[moving->tile];
+      tile = {tile.first || first, tile.second || last};
+    }
+  // Inner tiles first: peeling a tile clones the tiles in it, and may
+  // erase the original.
+  SmallVector<std::pair<Operation *, std::pair<bool, bool>>> tiles(edges.takeVector());
+  auto depth = [](Operation *op) {
+    int64_t ancestors = 0;
+    for (; op; op = op->getParentOp())
+      ++ancestors;
+    return ancestors;
+  };
+  llvm::stable_sort(tiles, [&](auto &a, auto &b) { return depth(a.first) > depth(b.first); });
+  for (auto [tile, readsBorder] : tiles) {
+    if (!readsBorder.first && !readsBorder.second)
+      continue;
+    for (scf::ForOp peeled : peelEdges(cast<scf::ForOp>(tile), readsBorder)) {
+      while (unrollStep(peeled)) {
+      }
+      foldIndices(peeled);
+      for (auto &[contraction, operand, read] : laneProducts(peeled)) {
+        int64_t begin = std::clamp<int64_t>(read.inside - read.index.offset, 0, read.index.extent);
+        int64_t end = std::clamp<int64_t>(read.end - read.index.offset, 0, read.index.extent);
+        if (read.index.terms.empty() && (begin > 0 || end < read.index.extent))
+          keepLanes(contraction, operand, read.index.lane, begin, end);
+      }
+      IRRewriter rewriter(peeled.getContext());
+      (void)peeled.promoteIfSingleIteration(rewriter);
+    }
+  }
+}
+
 struct SkipZeroBorderPass : tg::impl::TGCPUSkipZeroBorderBase<SkipZeroBorderPass> {
   void runOnOperation() override {
     func::FuncOp kernel = getOperation();
@@ -240,6 +552,7 @@ struct SkipZeroBorderPass : tg::impl::TGCPUSkipZeroBorderBase<SkipZeroBorderPass
         }))
       return;
     kernel.walk([](scf::ForOp loop) { skipZeroSteps(loop); });
+    skipZeroLanes(kernel);
   }
 };
 

@@ -5,8 +5,11 @@
 // gradients and 8 weights. The gradient is zero outside rows and columns
 // [2, 10) (tg.zero_border): ky runs only over the steps whose row
 // y + ky is inside, [max(0, 2 - y), min(3, 10 - y)). ci moves no bordered
-// axis, and kx moves the 4 columns a read takes at once: both keep their
-// bounds.
+// axis and keeps its bounds. kx moves the 4 columns a read takes at once:
+// its first step reads columns 0 to 3, of which 0 and 1 are zeros; that
+// step is peeled off, and its product narrowed to lanes 2 and 3 of the
+// read and rows 2 and 3 of the sum. Its last step reads columns 2 to 5,
+// all data, and stays in the loop.
 // CHECK-LABEL: func.func private @r_10_4_8_2_3_3
 // CHECK: scf.for %[[Y:.*]] = %c0 to %c10 step %c1 {
 // CHECK: scf.for %{{.*}} = %c0 to %c2 step %c1 iter_args
@@ -14,8 +17,15 @@
 // CHECK: %[[LAST:.*]] = arith.subi %c10{{.*}}, %[[Y]] : index
 // CHECK: %[[LB:.*]] = arith.maxsi %c0, %[[FIRST]] : index
 // CHECK: %[[UB:.*]] = arith.minsi %c3, %[[LAST]] : index
-// CHECK: scf.for %{{.*}} = %[[LB]] to %[[UB]] step %c1 iter_args
-// CHECK: scf.for %{{.*}} = %c0 to %c3 step %c1 iter_args
+// CHECK: scf.for %{{.*}} = %[[LB]] to %[[UB]] step %c1 iter_args(%[[ACC:.*]] = %{{.*}})
+// CHECK-NOT: scf.for
+// CHECK: %[[READ:.*]] = vector.transfer_read %{{.*}} : memref<1x4xf32, {{.*}}>, vector<1x4xf32>
+// CHECK: %[[LANES:.*]] = vector.extract_strided_slice %[[READ]] {offsets = [0, 2], sizes = [1, 2], strides = [1, 1]} : vector<1x4xf32> to vector<1x2xf32>
+// CHECK: %[[ROWS:.*]] = vector.extract_strided_slice %[[ACC]] {offsets = [2, 0], sizes = [2, 8], strides = [1, 1]} : vector<4x8xf32> to vector<2x8xf32>
+// CHECK: %[[PART:.*]] = vector.contract {{.*}} %[[LANES]], %{{.*}}, %[[ROWS]] : vector<1x2xf32>, vector<1x8xf32> into vector<2x8xf32>
+// CHECK: %[[KX0:.*]] = vector.insert_strided_slice %[[PART]], %[[ACC]] {offsets = [2, 0], strides = [1, 1]} : vector<2x8xf32> into vector<4x8xf32>
+// CHECK: scf.for %{{.*}} = %c1{{.*}} to %c3{{.*}} step %c1 iter_args(%{{.*}} = %[[KX0]])
+// CHECK: vector.contract {{.*}} : vector<1x4xf32>, vector<1x8xf32> into vector<4x8xf32>
 #lhs = affine_map<(i, j, k) -> (k, i)>
 #rhs = affine_map<(i, j, k) -> (k, j)>
 #acc = affine_map<(i, j, k) -> (i, j)>
@@ -255,5 +265,146 @@ func.func private @r_merged_rows(%g: memref<2x12x12xf32> {tg.zero_border = #tg.z
     }
     vector.transfer_write %sum, %out[%y, %c0, %c0] {in_bounds = [true, true]} : vector<4x8xf32>, memref<10x4x8xf32>
   }
+  return
+}
+
+// -----
+
+// A row of 12 outputs in tiles of 4 columns, as a full correlation over
+// data in columns [2, 12) reads it: tile x reads columns x + kx to
+// x + kx + 3. The first tile reads zeros at kx = 0 (lanes 0 and 1) and
+// kx = 1 (lane 0), the last at kx = 1 (lane 3) and kx = 2 (lanes 2 and
+// 3). Both are peeled off the loop over tiles, their steps of kx
+// unrolled, and each product narrowed to its lanes of data; the middle
+// tile reads data only and keeps its loops.
+// CHECK-LABEL: func.func private @r_12_8_2_3
+// CHECK: scf.for %{{.*}} = %c0 to %c2{{[_0-9]*}} step %c1{{[_0-9]*}} iter_args
+// CHECK-NOT: scf.for
+// CHECK: vector.contract {{.*}} into vector<2x8xf32>
+// CHECK-NOT: scf.for
+// CHECK: vector.contract {{.*}} into vector<3x8xf32>
+// CHECK-NOT: scf.for
+// CHECK: vector.contract {{.*}} : vector<1x4xf32>, vector<1x8xf32> into vector<4x8xf32>
+// CHECK: vector.transfer_write %{{.*}}, %{{.*}}[%c0{{.*}}, %c0{{.*}}]
+// CHECK: scf.for %[[X:.*]] = %c4{{.*}} to %c8{{.*}} step %c4 {
+// CHECK: scf.for %{{.*}} = %c0 to %c2{{[_0-9]*}} step %c1{{[_0-9]*}} iter_args
+// CHECK: scf.for %{{.*}} = %c0 to %c3{{[_0-9]*}} step %c1{{[_0-9]*}} iter_args
+// CHECK: vector.contract {{.*}} into vector<4x8xf32>
+// CHECK: vector.transfer_write %{{.*}}, %{{.*}}[%[[X]], %c0{{.*}}]
+// CHECK: scf.for %{{.*}} = %c0 to %c2{{[_0-9]*}} step %c1{{[_0-9]*}} iter_args
+// CHECK-NOT: scf.for
+// CHECK: vector.contract {{.*}} : vector<1x4xf32>, vector<1x8xf32> into vector<4x8xf32>
+// CHECK-NOT: scf.for
+// CHECK: vector.contract {{.*}} into vector<3x8xf32>
+// CHECK-NOT: scf.for
+// CHECK: vector.contract {{.*}} into vector<2x8xf32>
+// CHECK: vector.transfer_write %{{.*}}, %{{.*}}[%c8{{.*}}, %c0{{.*}}]
+#lhs = affine_map<(i, j, k) -> (k, i)>
+#rhs = affine_map<(i, j, k) -> (k, j)>
+#acc = affine_map<(i, j, k) -> (i, j)>
+func.func private @r_12_8_2_3(%g: memref<2x14xf32> {tg.zero_border = #tg.zero_border<low = [0, 2], high = [0, 2]>}, %w: memref<2x3x8xf32>, %out: memref<12x8xf32>) attributes {tg.kernel} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c12 = arith.constant 12 : index
+  %pad = ub.poison : f32
+  %zero = arith.constant dense<0.0> : vector<4x8xf32>
+  scf.for %x = %c0 to %c12 step %c4 {
+    %sum = scf.for %ci = %c0 to %c2 step %c1 iter_args(%a0 = %zero) -> (vector<4x8xf32>) {
+      %a1 = scf.for %kx = %c0 to %c3 step %c1 iter_args(%a2 = %a0) -> (vector<4x8xf32>) {
+        %column = arith.addi %x, %kx : index
+        %l = vector.transfer_read %g[%ci, %column], %pad {in_bounds = [true, true]} : memref<2x14xf32>, vector<1x4xf32>
+        %r = vector.transfer_read %w[%ci, %kx, %c0], %pad {in_bounds = [true, true]} : memref<2x3x8xf32>, vector<1x8xf32>
+        %s = vector.contract {indexing_maps = [#lhs, #rhs, #acc], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %l, %r, %a2 : vector<1x4xf32>, vector<1x8xf32> into vector<4x8xf32>
+        scf.yield %s : vector<4x8xf32>
+      }
+      scf.yield %a1 : vector<4x8xf32>
+    }
+    vector.transfer_write %sum, %out[%x, %c0] {in_bounds = [true, true]} : vector<4x8xf32>, memref<12x8xf32>
+  }
+  return
+}
+
+// -----
+
+// What keeps its tiles: columns moved by a step of 9 or more (kx of a
+// 9x9, too long to unroll); a tile loop whose bounds are not constants;
+// lanes the product sums over (a dot product of columns, not an output's
+// lanes).
+// CHECK-LABEL: func.func private @r_long_steps
+// CHECK-NOT: vector.extract_strided_slice
+// CHECK-LABEL: func.func private @r_dynamic_tiles
+// CHECK-NOT: vector.extract_strided_slice
+// CHECK-LABEL: func.func private @r_summed_lanes
+// CHECK-NOT: vector.extract_strided_slice
+// CHECK-NOT: scf.for %{{.*}} = %c1
+#lhs = affine_map<(i, j, k) -> (k, i)>
+#rhs = affine_map<(i, j, k) -> (k, j)>
+#acc = affine_map<(i, j, k) -> (i, j)>
+func.func private @r_long_steps(%g: memref<2x24xf32> {tg.zero_border = #tg.zero_border<low = [0, 8], high = [0, 8]>}, %w: memref<2x9x8xf32>, %out: memref<16x8xf32>) attributes {tg.kernel} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c9 = arith.constant 9 : index
+  %c16 = arith.constant 16 : index
+  %pad = ub.poison : f32
+  %zero = arith.constant dense<0.0> : vector<4x8xf32>
+  scf.for %x = %c0 to %c16 step %c4 {
+    %sum = scf.for %ci = %c0 to %c2 step %c1 iter_args(%a0 = %zero) -> (vector<4x8xf32>) {
+      %a1 = scf.for %kx = %c0 to %c9 step %c1 iter_args(%a2 = %a0) -> (vector<4x8xf32>) {
+        %column = arith.addi %x, %kx : index
+        %l = vector.transfer_read %g[%ci, %column], %pad {in_bounds = [true, true]} : memref<2x24xf32>, vector<1x4xf32>
+        %r = vector.transfer_read %w[%ci, %kx, %c0], %pad {in_bounds = [true, true]} : memref<2x9x8xf32>, vector<1x8xf32>
+        %s = vector.contract {indexing_maps = [#lhs, #rhs, #acc], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %l, %r, %a2 : vector<1x4xf32>, vector<1x8xf32> into vector<4x8xf32>
+        scf.yield %s : vector<4x8xf32>
+      }
+      scf.yield %a1 : vector<4x8xf32>
+    }
+    vector.transfer_write %sum, %out[%x, %c0] {in_bounds = [true, true]} : vector<4x8xf32>, memref<16x8xf32>
+  }
+  return
+}
+func.func private @r_dynamic_tiles(%g: memref<2x14xf32> {tg.zero_border = #tg.zero_border<low = [0, 2], high = [0, 2]>}, %w: memref<2x3x8xf32>, %out: memref<12x8xf32>, %end: index) attributes {tg.kernel} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %pad = ub.poison : f32
+  %zero = arith.constant dense<0.0> : vector<4x8xf32>
+  scf.for %x = %c0 to %end step %c4 {
+    %sum = scf.for %ci = %c0 to %c2 step %c1 iter_args(%a0 = %zero) -> (vector<4x8xf32>) {
+      %a1 = scf.for %kx = %c0 to %c3 step %c1 iter_args(%a2 = %a0) -> (vector<4x8xf32>) {
+        %column = arith.addi %x, %kx : index
+        %l = vector.transfer_read %g[%ci, %column], %pad {in_bounds = [true, true]} : memref<2x14xf32>, vector<1x4xf32>
+        %r = vector.transfer_read %w[%ci, %kx, %c0], %pad {in_bounds = [true, true]} : memref<2x3x8xf32>, vector<1x8xf32>
+        %s = vector.contract {indexing_maps = [#lhs, #rhs, #acc], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %l, %r, %a2 : vector<1x4xf32>, vector<1x8xf32> into vector<4x8xf32>
+        scf.yield %s : vector<4x8xf32>
+      }
+      scf.yield %a1 : vector<4x8xf32>
+    }
+    vector.transfer_write %sum, %out[%x, %c0] {in_bounds = [true, true]} : vector<4x8xf32>, memref<12x8xf32>
+  }
+  return
+}
+#dot_lhs = affine_map<(j, k) -> (k)>
+#dot_rhs = affine_map<(j, k) -> (k, j)>
+#dot_acc = affine_map<(j, k) -> (j)>
+func.func private @r_summed_lanes(%g: memref<14xf32> {tg.zero_border = #tg.zero_border<low = [2], high = [2]>}, %w: memref<3x4x8xf32>, %out: memref<8xf32>) attributes {tg.kernel} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %pad = ub.poison : f32
+  %zero = arith.constant dense<0.0> : vector<8xf32>
+  %sum = scf.for %kx = %c0 to %c3 step %c1 iter_args(%a = %zero) -> (vector<8xf32>) {
+    %l = vector.transfer_read %g[%kx], %pad {in_bounds = [true]} : memref<14xf32>, vector<4xf32>
+    %r = vector.transfer_read %w[%kx, %c0, %c0], %pad {in_bounds = [true, true]} : memref<3x4x8xf32>, vector<4x8xf32>
+    %s = vector.contract {indexing_maps = [#dot_lhs, #dot_rhs, #dot_acc], iterator_types = ["parallel", "reduction"], kind = #vector.kind<add>} %l, %r, %a : vector<4xf32>, vector<4x8xf32> into vector<8xf32>
+    scf.yield %s : vector<8xf32>
+  }
+  vector.transfer_write %sum, %out[%c0] {in_bounds = [true]} : vector<8xf32>, memref<8xf32>
   return
 }
