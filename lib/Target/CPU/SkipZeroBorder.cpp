@@ -326,7 +326,8 @@ std::optional<LaneRead> laneRead(Value factor) {
 
 /// The loops that move a lane read: the tile's, outermost, and the steps
 /// nested in it (kx), short enough to unroll; none when anything else
-/// moves it.
+/// moves it, or when the tile's loop is the one the workers split (each
+/// would run the peeled tiles).
 struct MovingLoops {
   scf::ForOp tile;
   SmallVector<scf::ForOp> steps;
@@ -347,7 +348,8 @@ std::optional<MovingLoops> movingLoops(const AxisIndex &index) {
       return loop == candidate || candidate->isProperAncestor(loop);
     });
   });
-  if (outermost == loops.end() || llvm::count(loops, *outermost) != 1 ||
+  if (outermost == loops.end() || (*outermost)->hasAttr("tg.split") ||
+      llvm::count(loops, *outermost) != 1 ||
       llvm::any_of(loops, [](scf::ForOp loop) { return constantBounds(loop)->trips() == 0; }))
     return std::nullopt;
   MovingLoops moving{*outermost, {}};

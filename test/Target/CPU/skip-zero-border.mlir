@@ -331,11 +331,14 @@ func.func private @r_12_8_2_3(%g: memref<2x14xf32> {tg.zero_border = #tg.zero_bo
 
 // What keeps its tiles: columns moved by a step of 9 or more (kx of a
 // 9x9, too long to unroll); a tile loop whose bounds are not constants;
-// lanes the product sums over (a dot product of columns, not an output's
-// lanes).
+// the loop the workers split (tg.split: every worker would run the
+// peeled tiles); lanes the product sums over (a dot product of columns,
+// not an output's lanes).
 // CHECK-LABEL: func.func private @r_long_steps
 // CHECK-NOT: vector.extract_strided_slice
 // CHECK-LABEL: func.func private @r_dynamic_tiles
+// CHECK-NOT: vector.extract_strided_slice
+// CHECK-LABEL: func.func private @r_split_tiles
 // CHECK-NOT: vector.extract_strided_slice
 // CHECK-LABEL: func.func private @r_summed_lanes
 // CHECK-NOT: vector.extract_strided_slice
@@ -388,6 +391,30 @@ func.func private @r_dynamic_tiles(%g: memref<2x14xf32> {tg.zero_border = #tg.ze
     }
     vector.transfer_write %sum, %out[%x, %c0] {in_bounds = [true, true]} : vector<4x8xf32>, memref<12x8xf32>
   }
+  return
+}
+func.func private @r_split_tiles(%g: memref<2x14xf32> {tg.zero_border = #tg.zero_border<low = [0, 2], high = [0, 2]>}, %w: memref<2x3x8xf32>, %out: memref<12x8xf32>) attributes {tg.kernel} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c12 = arith.constant 12 : index
+  %pad = ub.poison : f32
+  %zero = arith.constant dense<0.0> : vector<4x8xf32>
+  scf.for %x = %c0 to %c12 step %c4 {
+    %sum = scf.for %ci = %c0 to %c2 step %c1 iter_args(%a0 = %zero) -> (vector<4x8xf32>) {
+      %a1 = scf.for %kx = %c0 to %c3 step %c1 iter_args(%a2 = %a0) -> (vector<4x8xf32>) {
+        %column = arith.addi %x, %kx : index
+        %l = vector.transfer_read %g[%ci, %column], %pad {in_bounds = [true, true]} : memref<2x14xf32>, vector<1x4xf32>
+        %r = vector.transfer_read %w[%ci, %kx, %c0], %pad {in_bounds = [true, true]} : memref<2x3x8xf32>, vector<1x8xf32>
+        %s = vector.contract {indexing_maps = [#lhs, #rhs, #acc], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %l, %r, %a2 : vector<1x4xf32>, vector<1x8xf32> into vector<4x8xf32>
+        scf.yield %s : vector<4x8xf32>
+      }
+      scf.yield %a1 : vector<4x8xf32>
+    }
+    vector.transfer_write %sum, %out[%x, %c0] {in_bounds = [true, true]} : vector<4x8xf32>, memref<12x8xf32>
+  } {tg.split}
   return
 }
 #dot_lhs = affine_map<(j, k) -> (k)>

@@ -393,7 +393,8 @@ def TGCPUSkipZeroBorder : Pass<"tg-cpu-skip-zero-border", "::mlir::func::FuncOp"
     A read of a vector along a bordered axis (a register tile's columns)
     mostly straddles the border, so no step is skipped for it. Instead,
     when the loops that move the read have constant bounds (the tile's
-    loop, outermost, and steps nested in it of at most 8 iterations, kx),
+    loop, outermost and not the one the workers split, and steps nested
+    in it of at most 8 iterations, kx),
     the tile loop's first and last iterations, if they read the border,
     are peeled off into loops of their own (carrying its results on), the
     steps nested in them unrolled, and each product (`vector.contract`
