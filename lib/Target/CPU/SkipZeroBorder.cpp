@@ -69,7 +69,8 @@ std::optional<ConstantLoop> constantBounds(scf::ForOp loop) {
   return ConstantLoop{*lower, *upper, *step};
 }
 
-/// The loop whose induction variable `value` is, if it is one.
+/// The loop whose induction variable `value` is, if it is one (upstream's
+/// scf::getForInductionVarOwner also answers for an iter_arg).
 scf::ForOp loopOf(Value value) {
   auto argument = dyn_cast<BlockArgument>(value);
   if (!argument)
@@ -324,40 +325,39 @@ std::optional<LaneRead> laneRead(Value factor) {
   return std::nullopt;
 }
 
-/// The loops that move a lane read: the tile's, outermost, and the steps
-/// nested in it (kx), short enough to unroll; none when anything else
-/// moves it, or when the tile's loop is the one the workers split (each
-/// would run the peeled tiles).
+/// The loops that move a lane read, by their bounds: the tile's,
+/// outermost, and the steps nested in it (kx), short enough to unroll;
+/// none when anything else moves it, or when the tile's loop is the one the
+/// workers split (each would run the peeled tiles).
 struct MovingLoops {
   scf::ForOp tile;
-  SmallVector<scf::ForOp> steps;
+  ConstantLoop tileBounds;
+  SmallVector<ConstantLoop> steps;
 };
 
 std::optional<MovingLoops> movingLoops(const AxisIndex &index) {
-  SmallVector<scf::ForOp> loops;
+  SmallVector<std::pair<scf::ForOp, ConstantLoop>> loops;
   for (Value term : index.terms) {
     scf::ForOp loop = loopOf(term);
-    if (!loop || !constantBounds(loop))
+    std::optional<ConstantLoop> bounds = loop ? constantBounds(loop) : std::nullopt;
+    if (!bounds || bounds->trips() == 0)
       return std::nullopt;
-    loops.push_back(loop);
+    loops.push_back({loop, *bounds});
   }
-  if (loops.empty())
-    return std::nullopt;
-  auto outermost = llvm::find_if(loops, [&](scf::ForOp candidate) {
-    return llvm::all_of(loops, [&](scf::ForOp loop) {
-      return loop == candidate || candidate->isProperAncestor(loop);
+  auto outermost = llvm::find_if(loops, [&](auto &candidate) {
+    return llvm::all_of(loops, [&](auto &loop) {
+      return loop.first == candidate.first || candidate.first->isProperAncestor(loop.first);
     });
   });
-  if (outermost == loops.end() || (*outermost)->hasAttr("tg.split") ||
-      llvm::count(loops, *outermost) != 1 ||
-      llvm::any_of(loops, [](scf::ForOp loop) { return constantBounds(loop)->trips() == 0; }))
+  if (outermost == loops.end() || outermost->first->hasAttr("tg.split") ||
+      llvm::count_if(loops, [&](auto &loop) { return loop.first == outermost->first; }) != 1)
     return std::nullopt;
-  MovingLoops moving{*outermost, {}};
-  for (scf::ForOp loop : loops)
+  MovingLoops moving{outermost->first, outermost->second, {}};
+  for (auto &[loop, bounds] : loops)
     if (loop != moving.tile) {
-      if (constantBounds(loop)->trips() > kMaxUnrolledSteps)
+      if (bounds.trips() > kMaxUnrolledSteps)
         return std::nullopt;
-      moving.steps.push_back(loop);
+      moving.steps.push_back(bounds);
     }
   return moving;
 }
@@ -365,12 +365,11 @@ std::optional<MovingLoops> movingLoops(const AxisIndex &index) {
 /// Whether the tile's first and last iterations read lanes in the border.
 std::pair<bool, bool> edgesReadBorder(const LaneRead &read, const MovingLoops &moving) {
   int64_t low = read.index.offset, high = read.index.offset + read.index.extent - 1;
-  for (scf::ForOp loop : moving.steps) {
-    low += constantBounds(loop)->lower;
-    high += constantBounds(loop)->last();
+  for (const ConstantLoop &step : moving.steps) {
+    low += step.lower;
+    high += step.last();
   }
-  ConstantLoop tile = *constantBounds(moving.tile);
-  return {tile.lower + low < read.inside, tile.last() + high >= read.end};
+  return {moving.tileBounds.lower + low < read.inside, moving.tileBounds.last() + high >= read.end};
 }
 
 /// Splits `loop`'s first and last iterations, as `edges` asks, off into
