@@ -434,13 +434,20 @@ std::optional<unsigned> accumulatorDim(vector::ContractionOp contraction, unsign
   return maps[2].getResultPosition(dim);
 }
 
-/// `contraction` over lanes [begin, end) of its factor `operand`'s vector
-/// dimension `lane`, an output dimension: the other lanes are zeros, whose
-/// products leave the accumulator as it is.
-void keepLanes(vector::ContractionOp contraction, unsigned operand, int64_t lane, int64_t begin,
-               int64_t end) {
+/// A contraction that adds a product with a lane read along one of its
+/// output dimensions: its factor `operand` is the read, whose vector
+/// dimension is the accumulator's `accDim`.
+struct LaneProduct {
+  vector::ContractionOp contraction;
+  unsigned operand, accDim;
+  LaneRead read;
+};
+
+/// `product` over lanes [begin, end) of its read: the other lanes are
+/// zeros, whose products leave the accumulator as it is.
+void keepLanes(const LaneProduct &product, int64_t begin, int64_t end) {
+  auto [contraction, operand, accDim, read] = product;
   auto accType = cast<VectorType>(contraction.getAccType());
-  unsigned accDim = *accumulatorDim(contraction, operand, lane);
   Value acc = contraction.getAcc();
   if (begin >= end) {
     contraction.replaceAllUsesWith(acc);
@@ -450,7 +457,7 @@ void keepLanes(vector::ContractionOp contraction, unsigned operand, int64_t lane
   OpBuilder b(contraction);
   Location loc = contraction.getLoc();
   SmallVector<Value, 2> factors{contraction.getLhs(), contraction.getRhs()};
-  factors[operand] = sliceOf(b, loc, factors[operand], lane, begin, end);
+  factors[operand] = sliceOf(b, loc, factors[operand], read.index.lane, begin, end);
   Value narrowed = vector::ContractionOp::create(
       b, loc, factors[0], factors[1], sliceOf(b, loc, acc, accDim, begin, end),
       contraction.getIndexingMaps(), contraction.getIteratorTypes(), contraction.getKind());
@@ -461,20 +468,22 @@ void keepLanes(vector::ContractionOp contraction, unsigned operand, int64_t lane
   contraction.erase();
 }
 
-/// The contractions under `root` that add a product with a lane read
-/// along one of their output dimensions.
-SmallVector<std::tuple<vector::ContractionOp, unsigned, LaneRead>> laneProducts(Operation *root) {
-  SmallVector<std::tuple<vector::ContractionOp, unsigned, LaneRead>> products;
+/// The lane products under `root`.
+SmallVector<LaneProduct> laneProducts(Operation *root) {
+  SmallVector<LaneProduct> products;
   root->walk([&](vector::ContractionOp contraction) {
     if (contraction.getKind() != vector::CombiningKind::ADD ||
         isa<vector::MaskOp>(contraction->getParentOp()))
       return;
-    for (unsigned operand : {0u, 1u})
-      if (std::optional<LaneRead> read = laneRead(contraction->getOperand(operand));
-          read && accumulatorDim(contraction, operand, read->index.lane)) {
-        products.emplace_back(contraction, operand, *read);
+    for (unsigned operand : {0u, 1u}) {
+      std::optional<LaneRead> read = laneRead(contraction->getOperand(operand));
+      std::optional<unsigned> accDim =
+          read ? accumulatorDim(contraction, operand, read->index.lane) : std::nullopt;
+      if (accDim) {
+        products.push_back({contraction, operand, *accDim, *read});
         return;
       }
+    }
   });
   return products;
 }
@@ -482,8 +491,8 @@ SmallVector<std::tuple<vector::ContractionOp, unsigned, LaneRead>> laneProducts(
 /// Unrolls a loop in `peeled` that moves a lane read (a step of kx); false
 /// when none is left.
 bool unrollStep(scf::ForOp peeled) {
-  for (auto &[contraction, operand, read] : laneProducts(peeled))
-    for (Value term : read.index.terms) {
+  for (const LaneProduct &product : laneProducts(peeled))
+    for (Value term : product.read.index.terms) {
       scf::ForOp step = loopOf(term);
       std::optional<ConstantLoop> bounds = step ? constantBounds(step) : std::nullopt;
       if (bounds && bounds->trips() <= kMaxUnrolledSteps && peeled->isProperAncestor(step))
@@ -509,9 +518,9 @@ void foldIndices(scf::ForOp peeled) {
 /// that read data.
 void skipZeroLanes(func::FuncOp kernel) {
   llvm::MapVector<Operation *, std::pair<bool, bool>> edges;
-  for (auto &[contraction, operand, read] : laneProducts(kernel))
-    if (std::optional<MovingLoops> moving = movingLoops(read.index)) {
-      auto [first, last] = edgesReadBorder(read, *moving);
+  for (const LaneProduct &product : laneProducts(kernel))
+    if (std::optional<MovingLoops> moving = movingLoops(product.read.index)) {
+      auto [first, last] = edgesReadBorder(product.read, *moving);
       std::pair<bool, bool> &tile = edges[moving->tile];
       tile = {tile.first || first, tile.second || last};
     }
@@ -532,11 +541,12 @@ void skipZeroLanes(func::FuncOp kernel) {
       while (unrollStep(peeled)) {
       }
       foldIndices(peeled);
-      for (auto &[contraction, operand, read] : laneProducts(peeled)) {
+      for (const LaneProduct &product : laneProducts(peeled)) {
+        const LaneRead &read = product.read;
         int64_t begin = std::clamp<int64_t>(read.inside - read.index.offset, 0, read.index.extent);
         int64_t end = std::clamp<int64_t>(read.end - read.index.offset, 0, read.index.extent);
         if (read.index.terms.empty() && (begin > 0 || end < read.index.extent))
-          keepLanes(contraction, operand, read.index.lane, begin, end);
+          keepLanes(product, begin, end);
       }
       IRRewriter rewriter(peeled.getContext());
       (void)peeled.promoteIfSingleIteration(rewriter);
