@@ -147,6 +147,14 @@ typedef struct tg_executable_header {
 typedef void (*tg_cpu_kernel_fn)(void *const *buffers, int64_t worker,
                                  int64_t num_workers);
 
+/* A CPU kernel allocates its scratch with tgrt_scratch_alloc and frees it
+ * with tgrt_scratch_free. The binary defines both, weakly, over malloc and
+ * free; a process with libtgrt loaded globally binds them to libtgrt's,
+ * which keep freed blocks for the next launch (no fresh pages to fault in).
+ * Thread-safe; a failed allocation returns NULL. */
+void *tgrt_scratch_alloc(uint64_t size);
+void tgrt_scratch_free(void *block);
+
 #ifdef __cplusplus
 }
 #endif

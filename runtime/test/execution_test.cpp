@@ -307,6 +307,54 @@ struct Launch {
   uint64_t flops, bytes;
 };
 
+// A kernel's scratch comes from the runtime's tgrt_scratch_alloc, not the
+// binary's fallback, and the block freed by one launch is the next one's:
+// its pages are not mapped and faulted in again.
+TEST_F(Execution, KernelScratchIsTheRuntimesAndKeptForTheNextLaunch) {
+  BlobSpec spec;
+  spec.buffers = {BlobBuffer{8, TG_DTYPE_INT64, TG_BUFFER_INPUT, {1}, "address"}};
+  spec.kernels = {{"scratch_address", 1, 1}};
+  spec.steps = {{TG_STEP_LAUNCH, 0, {0}}};
+  spec.inputs = {0};
+  spec.binary = testKernels();
+  Executable executable = loadExecutable(cpu_.get(), buildBlob(spec));
+  ASSERT_TRUE(executable);
+  Buffer address = allocate(cpu_.get(), 8);
+  tgrt_buffer inputs[] = {address.get()};
+  auto launch = [&] {
+    int64_t where = 0;
+    EXPECT_TRUE(ok(tgrt_executable_run(executable.get(), inputs, 1, nullptr, 0)));
+    EXPECT_TRUE(ok(tgrt_buffer_read(address.get(), 0, &where, 8)));
+    return where;
+  };
+  int64_t first = launch();
+  ASSERT_NE(first, 0) << "the kernel called the binary's fallback";
+  EXPECT_EQ(launch(), first);
+  // Its last byte, which the kernel set, is still there: the same pages.
+  char *kept = static_cast<char *>(tgrt_scratch_alloc(TEST_SCRATCH_BYTES));
+  EXPECT_EQ(reinterpret_cast<int64_t>(kept), first);
+  EXPECT_EQ(kept[TEST_SCRATCH_BYTES - 1], 1);
+  tgrt_scratch_free(kept);
+}
+
+// tgrt_scratch_alloc's blocks: 64-byte aligned, a freed one reused for its
+// size only (malloc would give a 1000-byte block for 1001), freeing NULL
+// does nothing, an impossible size fails.
+TEST(Scratch, FreedBlockIsReusedForItsSizeOnly) {
+  void *block = tgrt_scratch_alloc(1000);
+  ASSERT_NE(block, nullptr);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(block) % 64, 0u);
+  tgrt_scratch_free(block);
+  void *larger = tgrt_scratch_alloc(1001);
+  EXPECT_NE(larger, block);
+  void *again = tgrt_scratch_alloc(1000);
+  EXPECT_EQ(again, block);
+  tgrt_scratch_free(larger);
+  tgrt_scratch_free(again);
+  tgrt_scratch_free(nullptr);
+  EXPECT_EQ(tgrt_scratch_alloc(UINT64_MAX), nullptr);
+}
+
 TEST_F(Execution, ObserverSeesEveryLaunchOnce) {
   Executable plan = loadExecutable(cpu_.get(), buildBlob(threeSteps()));
   ASSERT_TRUE(plan);

@@ -56,3 +56,25 @@ void worker_census(void *const *buffers, int64_t worker, int64_t workers) {
   census[TEST_CENSUS_FIELDS * worker + 1] = workers;
   census[TEST_CENSUS_FIELDS * worker + 2] = (int64_t)syscall(SYS_gettid);
 }
+
+/* Scratch as a compiled kernel allocates it (tg-cpu-cached-scratch): the
+ * binary defines tgrt_scratch_alloc and tgrt_scratch_free weakly, and the
+ * runtime's, loaded globally, take their place. These fallbacks allocate
+ * nothing, so that a test sees which ones ran. */
+__attribute__((weak)) void *tgrt_scratch_alloc(uint64_t size) {
+  (void)size;
+  return 0;
+}
+__attribute__((weak)) void tgrt_scratch_free(void *block) { (void)block; }
+
+/* addresses[0] = where TEST_SCRATCH_BYTES of scratch was, which is freed. */
+void scratch_address(void *const *buffers, int64_t worker, int64_t workers) {
+  (void)worker;
+  (void)workers;
+  int64_t *addresses = buffers[0];
+  char *scratch = tgrt_scratch_alloc(TEST_SCRATCH_BYTES);
+  if (scratch)
+    scratch[TEST_SCRATCH_BYTES - 1] = 1;
+  addresses[0] = (int64_t)(intptr_t)scratch;
+  tgrt_scratch_free(scratch);
+}

@@ -37,7 +37,8 @@ constexpr StringLiteral kLLVMPipeline =
     "finalize-memref-to-llvm,"
     "func.func(convert-scf-to-cf,convert-math-to-llvm,convert-arith-to-llvm),"
     "convert-func-to-llvm{use-bare-ptr-memref-call-conv=1},convert-cf-to-llvm,"
-    "llvm.func(convert-ub-to-llvm,reconcile-unrealized-casts),tg-cpu-entry-points";
+    "llvm.func(convert-ub-to-llvm,reconcile-unrealized-casts),tg-cpu-cached-scratch,"
+    "tg-cpu-entry-points";
 
 /// The machine `options` name; its error goes to `errors`.
 FailureOr<CPUMachine> machineOrReport(const TargetOptions &options, llvm::raw_ostream &errors) {

@@ -220,9 +220,12 @@ FailureOr<std::vector<std::string>> mlir::tg::emitCPUObjects(ModuleOp module,
   }
   // Helpers that conversions define once per module (math.ipowi's) are
   // linkonce: in one part, inlined and then dropped while another part
-  // still calls them. Made plain definitions, each lives in one part.
+  // still calls them. Made plain definitions, each lives in one part. Weak
+  // ones (tg-cpu-cached-scratch's) are neither inlined nor dropped, and
+  // stay weak: the runtime's own definitions take their place, and two
+  // AOT objects that both carry them link together.
   for (llvm::GlobalValue &value : llvmModule->global_values())
-    if (!value.isDeclaration() && (value.hasLinkOnceLinkage() || value.hasWeakLinkage()))
+    if (!value.isDeclaration() && value.hasLinkOnceLinkage())
       value.setLinkage(llvm::GlobalValue::ExternalLinkage);
   // Each part goes to a worker as bitcode, read into a context of its own:
   // an LLVMContext is not shared between threads. Workers take the largest
