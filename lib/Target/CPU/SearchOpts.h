@@ -19,7 +19,8 @@ namespace tg {
 /// away (an identity copy of a slice): its result must still end in the
 /// output, hence materializing the results again.
 constexpr llvm::StringLiteral kCPUPreparePipeline =
-    "tg-cpu-drop-unit-dims,func.func(tg-cpu-merge-split-loops),canonicalize,tg-materialize-kernel-results,"
+    "func.func(tg-cpu-fuse-pooling-inputs),tg-cpu-drop-unit-dims,"
+    "func.func(tg-cpu-merge-split-loops),canonicalize,tg-materialize-kernel-results,"
     "func.func(tg-cpu-collapse-loops,tg-cpu-fold-permuted-stores)";
 
 /// TargetBackend::searchOpts for the CPU: the #tg.opts one action away from
