@@ -123,3 +123,40 @@ func.func private @pooling_of_a_computed_stage(%x: tensor<6xf32>, %init: tensor<
   } -> tensor<2xf32>
   return %max : tensor<2xf32>
 }
+
+// -----
+
+// A sum of a pad reads it along its loops, each element once: the stage is
+// left, and the sum's rows vectorize.
+// CHECK-LABEL: func.func private @sum_of_a_pad(
+// CHECK:         %[[PADDED:.*]] = linalg.generic
+// CHECK:         linalg.generic
+// CHECK-SAME:      ins(%[[PADDED]] : tensor<2x6xf32>)
+#pad = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+func.func private @sum_of_a_pad(%x: tensor<2x4xf32>, %init: tensor<2xf32>) -> tensor<2xf32> attributes {tg.kernel} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c5 = arith.constant 5 : index
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x6xf32>
+  %padded = linalg.generic {indexing_maps = [#pad], iterator_types = ["parallel", "parallel"]} outs(%e : tensor<2x6xf32>) {
+  ^bb0(%out: f32):
+    %r = linalg.index 0 : index
+    %i = linalg.index 1 : index
+    %lo = arith.cmpi sge, %i, %c1 : index
+    %hi = arith.cmpi slt, %i, %c5 : index
+    %in = arith.andi %lo, %hi : i1
+    %shifted = arith.subi %i, %c1 : index
+    %j = arith.select %in, %shifted, %c0 : index
+    %v = tensor.extract %x[%r, %j] : tensor<2x4xf32>
+    %p = arith.select %in, %v, %zero : f32
+    linalg.yield %p : f32
+  } -> tensor<2x6xf32>
+  %sum = linalg.generic {indexing_maps = [#pad, #row], iterator_types = ["parallel", "reduction"]} ins(%padded : tensor<2x6xf32>) outs(%init : tensor<2xf32>) {
+  ^bb0(%p: f32, %acc: f32):
+    %r = arith.addf %acc, %p : f32
+    linalg.yield %r : f32
+  } -> tensor<2xf32>
+  return %sum : tensor<2xf32>
+}
