@@ -14,6 +14,7 @@
 
 #include "tg/Target/CPU/Passes.h"
 
+#include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
 namespace mlir::tg {
@@ -43,27 +44,23 @@ struct CachedScratchPass : tg::impl::TGCPUCachedScratchBase<CachedScratchPass> {
         calls = true;
       });
     });
-    if (calls)
-      defineFallbacks(module);
+    if (calls && failed(defineFallbacks(module)))
+      signalPassFailure();
   }
 
   /// void *tgrt_scratch_alloc(i64 size) and void tgrt_scratch_free(void *),
   /// weak, over malloc and free. The allocation's result is noalias, as
   /// malloc's is: LLVM then knows scratch aliases no argument.
-  void defineFallbacks(ModuleOp module) {
+  LogicalResult defineFallbacks(ModuleOp module) {
     MLIRContext *context = module.getContext();
     Location loc = module.getLoc();
-    auto ptr = LLVM::LLVMPointerType::get(context);
-    auto i64 = IntegerType::get(context, 64);
-    auto voidType = LLVM::LLVMVoidType::get(context);
     OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
-    auto declare = [&](StringRef name, LLVM::LLVMFunctionType type) {
-      if (auto existing = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
-        return existing;
-      return LLVM::LLVMFuncOp::create(b, loc, name, type);
-    };
-    LLVM::LLVMFuncOp malloc = declare("malloc", LLVM::LLVMFunctionType::get(ptr, {i64}));
-    LLVM::LLVMFuncOp free = declare("free", LLVM::LLVMFunctionType::get(voidType, {ptr}));
+    FailureOr<LLVM::LLVMFuncOp> malloc =
+        LLVM::lookupOrCreateMallocFn(b, module, IntegerType::get(context, 64));
+    FailureOr<LLVM::LLVMFuncOp> free = LLVM::lookupOrCreateFreeFn(b, module);
+    if (failed(malloc) || failed(free))
+      return module.emitError("tg-cpu-cached-scratch: malloc or free is declared with another "
+                              "signature than libc's");
     auto define = [&](StringRef name, LLVM::LLVMFuncOp libc) {
       auto function =
           LLVM::LLVMFuncOp::create(b, loc, name, libc.getFunctionType(), LLVM::Linkage::Weak);
@@ -74,9 +71,10 @@ struct CachedScratchPass : tg::impl::TGCPUCachedScratchBase<CachedScratchPass> {
       LLVM::ReturnOp::create(b, loc, call.getNumResults() ? call.getResults() : ValueRange{});
       return function;
     };
-    define(kAlloc, malloc)
+    define(kAlloc, *malloc)
         .setResultAttr(0, LLVM::LLVMDialect::getNoAliasAttrName(), UnitAttr::get(context));
-    define(kFree, free);
+    define(kFree, *free);
+    return success();
   }
 };
 
