@@ -46,6 +46,12 @@ using Clock = std::chrono::steady_clock;
 
 double seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
 
+/// The middle of `values` (the upper one of the two middles of an even count).
+double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  return values[values.size() / 2];
+}
+
 /// The median time of `call`, in seconds, over at least one second of
 /// calls (and at least three), after one call of warm-up.
 double medianSeconds(const std::function<void()> &call) {
@@ -57,8 +63,7 @@ double medianSeconds(const std::function<void()> &call) {
     call();
     times.push_back(seconds(Clock::now() - t0));
   }
-  std::sort(times.begin(), times.end());
-  return times[times.size() / 2];
+  return median(std::move(times));
 }
 
 using tg::bench::attribute;
@@ -577,10 +582,6 @@ void alternateWithTorch(const std::string &workload, const std::function<void()>
     compareWith("torch", {workload});
     theirs.push_back(result.theirs["torch"]);
   }
-  auto median = [](std::vector<double> figures) {
-    std::sort(figures.begin(), figures.end());
-    return figures[figures.size() / 2];
-  };
   reportingRound = 1;
   result.ours = first;
   result.ours[result.figure] = median(ours);
