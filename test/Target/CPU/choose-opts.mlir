@@ -789,6 +789,52 @@ func.func private @r_32_64_64_16_16(%x: tensor<64x32x16x16xf32>, %g: tensor<64x1
 
 // -----
 
+// beautiful_mnist's last weight gradient, over 6x6 maps: 36 steps of the
+// pixels for each image, enough to pay for loading and storing the tile's
+// accumulators once per image, so the batch loop runs outside the tiles.
+// CHECK-LABEL: func.func private @r_64_64_128_6_6
+// CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [4, 64, 1, 1, 1], outer = 2>
+#x = affine_map<(ci, co, b, y, x) -> (b, ci, y, x)>
+#g = affine_map<(ci, co, b, y, x) -> (b, y, x, co)>
+#o = affine_map<(ci, co, b, y, x) -> (ci, co)>
+func.func private @r_64_64_128_6_6(%x: tensor<128x64x6x6xf32>, %g: tensor<128x6x6x64xf32>, %out: tensor<64x64xf32>) -> tensor<64x64xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %r = linalg.generic {indexing_maps = [#x, #g, #o], iterator_types = ["parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%x, %g : tensor<128x64x6x6xf32>, tensor<128x6x6x64xf32>) outs(%init : tensor<64x64xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<64x64xf32>
+  return %r : tensor<64x64xf32>
+}
+
+// -----
+
+// The same over 5x5 maps (and twice the images, so that each tile still
+// reads more than 1 MB): 25 steps per image are too few, and the batch loop
+// stays inside the tiles.
+// CHECK-LABEL: func.func private @r_64_64_256_5_5
+// CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [4, 64, 1, 1, 1]>
+#x = affine_map<(ci, co, b, y, x) -> (b, ci, y, x)>
+#g = affine_map<(ci, co, b, y, x) -> (b, y, x, co)>
+#o = affine_map<(ci, co, b, y, x) -> (ci, co)>
+func.func private @r_64_64_256_5_5(%x: tensor<256x64x5x5xf32>, %g: tensor<256x5x5x64xf32>, %out: tensor<64x64xf32>) -> tensor<64x64xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %r = linalg.generic {indexing_maps = [#x, #g, #o], iterator_types = ["parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%x, %g : tensor<256x64x5x5xf32>, tensor<256x5x5x64xf32>) outs(%init : tensor<64x64xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<64x64xf32>
+  return %r : tensor<64x64xf32>
+}
+
+// -----
+
 // A 5x5 convolution of 20x20 maps with channels-last weights: 32 output
 // channels (the vector) by 5 pixels of a row, whose inputs share cache
 // lines, rather than by 8 images (more products per step, but each image's

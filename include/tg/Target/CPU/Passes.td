@@ -168,7 +168,7 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
       at least two reduction loops): when each tile's whole reduction reads
       more than 1 MB of its inputs (a weight gradient's sum over the batch
       and the pixels), several tiles read it, and the reduction loops inside
-      make at least 64 steps, the outermost reduction loop runs outside the
+      make at least 32 steps, the outermost reduction loop runs outside the
       tiles (`outer`), so each of its steps reads one slice that stays in
       cache for all the tiles; a tile stored transposed then keeps at most
       4 rows, as its accumulators are loaded and stored in every such step.
