@@ -42,6 +42,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -723,7 +724,10 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
       // reduction loop that every operand reads as a plain index stays, so
       // a sum of products still vectorizes to a vector.contract (lowered to
       // outer products).
+      bool sums = generic.getNumReductionLoops() > 0;
       generic = dropUnitLoops(rewriter, generic, plainReductionLoop(generic));
+      if (sums && generic.getNumReductionLoops() == 0)
+        multiplyAddInOneStep(rewriter, generic);
       sliceStridedReads(rewriter, generic);
       main = generic;
     }
@@ -797,6 +801,27 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
       return std::nullopt;
     read->offset = offset.getValue();
     return read;
+  }
+
+  /// `out + a * b` → `fma(a, b, out)` in the body of a sum of products's
+  /// tile whose reduction loops were all dropped (none is read as a plain
+  /// index: a convolution of one input channel), which vectorizes to a
+  /// multiply and an add rather than a vector.contract, whose outer
+  /// products are fmas.
+  void multiplyAddInOneStep(RewriterBase &rewriter, linalg::GenericOp tile) {
+    if (tile.getNumDpsInits() != 1)
+      return;
+    auto add = tile.getBody()->getTerminator()->getOperand(0).getDefiningOp<arith::AddFOp>();
+    if (!add)
+      return;
+    Value sum = tile.getMatchingBlockArgument(tile.getDpsInitOperand(0));
+    Value product = add.getLhs() == sum ? add.getRhs() : add.getLhs();
+    auto multiply = product.getDefiningOp<arith::MulFOp>();
+    if (!multiply || !multiply->hasOneUse() || (add.getLhs() != sum && add.getRhs() != sum))
+      return;
+    rewriter.setInsertionPoint(add);
+    rewriter.replaceOpWithNewOp<math::FmaOp>(add, multiply.getLhs(), multiply.getRhs(), sum);
+    rewriter.eraseOp(multiply);
   }
 
   /// Removes the loops of extent 1 but `kept` from a tile, and the unit axes

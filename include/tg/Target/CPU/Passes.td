@@ -239,7 +239,9 @@ def TGCPUApplyOpts : Pass<"tg-cpu-apply-opts", "::mlir::func::FuncOp"> {
        from its slice from c with stride s instead; the
        tile, the fused fills and the epilogue become vector ops, a sum of
        products a `vector.contract` (its row operand first, for the
-       outer-product lowering); accumulators read and written in every
+       outer-product lowering), or, when no reduction loop is left in the
+       tile (a convolution of one input channel), a `math.fma` of its
+       product and sum; accumulators read and written in every
        reduction step are hoisted into loop-carried vectors. The `vector`
        loop goes last in the tile's loops, so the accumulator is carried
        as rows of vectors along it (a tile of two row loops, 2 rows of y by
@@ -257,7 +259,8 @@ def TGCPUApplyOpts : Pass<"tg-cpu-apply-opts", "::mlir::func::FuncOp"> {
     the compiler prints at DEBUG=2.
   }];
   let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect",
-                           "::mlir::tensor::TensorDialect", "::mlir::arith::ArithDialect"];
+                           "::mlir::tensor::TensorDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect"];
 }
 
 def TGCPUExpandStridedCopies
