@@ -2,8 +2,10 @@
 // another's last, of the same size, takes over that one's buffer. Four
 // matmuls in a chain have three intermediates, y1 to y3; y3 is written
 // after y1 was last read (by the matmul that makes y2), so it takes y1's
-// buffer and the executable has two. The results are exact: with w the
-// cyclic shift of the columns, y4 is x with its columns shifted by 4.
+// buffer and the executable has two. The middle two matmuls (y1 to y2, y2
+// to y3) are the same kernel, compiled once and launched twice
+// (tg-merge-identical-kernels). The results are exact: with w the cyclic
+// shift of the columns, y4 is x with its columns shifted by 4.
 //
 // RUN: tg-compile %s --emit=exe -o %t.tgx
 // RUN: %python %S/Inputs/executable_plan.py %t.tgx | FileCheck %s
@@ -21,8 +23,8 @@
 // CHECK: 2 intermediates
 // CHECK: step 0: launch 0 buffers [0, 1, [[Y1]]]
 // CHECK: step 1: launch 1 buffers [1, [[Y1]], [[Y2]]]
-// CHECK: step 2: launch 2 buffers [1, [[Y2]], [[Y1]]]
-// CHECK: step 3: launch 3 buffers [1, [[Y1]], {{[0-9]+}}]
+// CHECK: step 2: launch 1 buffers [1, [[Y2]], [[Y1]]]
+// CHECK: step 3: launch 2 buffers [1, [[Y1]], {{[0-9]+}}]
 
 func.func @chain(%x: tensor<16x16xf32>, %w: tensor<16x16xf32>) -> tensor<16x16xf32> {
   %w3 = tg.reshape %w : tensor<16x16xf32> to tensor<1x16x16xf32>

@@ -12,7 +12,7 @@ namespace mlir::tg {
 constexpr llvm::StringLiteral kTensorPipeline =
     "func.func(tg-symbolic,canonicalize,cse,tg-transpose-contraction-operands),tg-kernelize{one-reduction-per-kernel=true fuse-row-reductions=true realize-tiled-operands=true},"
     "tg-to-linalg,"
-    "tg-materialize-kernel-results";
+    "tg-materialize-kernel-results,tg-merge-identical-kernels";
 
 /// Stage 4's start on every target: tg ops to arith and math on tensors,
 /// with narrow floats computed in f32.

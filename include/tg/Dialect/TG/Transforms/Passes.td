@@ -201,6 +201,25 @@ def TGTransposeContractionOperands : Pass<"tg-transpose-contraction-operands"> {
   let dependentDialects = ["::mlir::tg::TGDialect"];
 }
 
+def TGMergeIdenticalKernels : Pass<"tg-merge-identical-kernels", "::mlir::ModuleOp"> {
+  let summary = "Keep one kernel function of each kind, launched for all";
+  let description = [{
+    tg-kernelize outlines every kernel of a graph on its own, so a training
+    step holds the same kernel many times: an optimizer updates every
+    parameter of one shape with the same kernel, on other buffers. Each copy
+    would be compiled separately. Two private kernel functions (`tg.kernel`)
+    are the same kernel when their types, their attributes but the name,
+    and their bodies (locations aside) are equal; the later one is erased
+    and its calls launch the first (tinygrad's method cache, keyed by the
+    kernel's AST, compiles each kind once too).
+
+    ```
+    call @E_32n3(%a, %b)  call @E_32n4(%c, %d)   (the same body)
+      -> call @E_32n3(%a, %b)  call @E_32n3(%c, %d)
+    ```
+  }];
+}
+
 def TGPrintRanges : Pass<"tg-print-ranges"> {
   let summary = "Report the value range of every value a region returns";
   let description = [{
