@@ -809,16 +809,11 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
   /// multiply and an add rather than a vector.contract, whose outer
   /// products are fmas.
   void multiplyAddInOneStep(RewriterBase &rewriter, linalg::GenericOp tile) {
-    if (tile.getNumDpsInits() != 1)
-      return;
-    auto add = tile.getBody()->getTerminator()->getOperand(0).getDefiningOp<arith::AddFOp>();
-    if (!add)
+    auto [add, product] = outputPlusProduct(tile);
+    auto multiply = dyn_cast_or_null<arith::MulFOp>(product);
+    if (!isa_and_nonnull<arith::AddFOp>(add) || !multiply || !multiply->hasOneUse())
       return;
     Value sum = tile.getMatchingBlockArgument(tile.getDpsInitOperand(0));
-    Value product = add.getLhs() == sum ? add.getRhs() : add.getLhs();
-    auto multiply = product.getDefiningOp<arith::MulFOp>();
-    if (!multiply || !multiply->hasOneUse() || (add.getLhs() != sum && add.getRhs() != sum))
-      return;
     rewriter.setInsertionPoint(add);
     rewriter.replaceOpWithNewOp<math::FmaOp>(add, multiply.getLhs(), multiply.getRhs(), sum);
     rewriter.eraseOp(multiply);

@@ -124,16 +124,10 @@ std::optional<llvm::SmallDenseSet<unsigned>> inputsOf(Value v) {
 /// and b, with f and g elementwise (a ReLU fused into its consumer): a
 /// matmul, a convolution, any sum of products.
 bool isSumOfProducts(linalg::GenericOp generic) {
-  if (generic.getNumDpsInputs() != 2 || generic.getNumDpsInits() != 1)
+  if (generic.getNumDpsInputs() != 2)
     return false;
-  Block &body = generic.getRegion().front();
-  Value acc = body.getArgument(2);
-  Operation *sum = cast<linalg::YieldOp>(body.getTerminator()).getValues().front().getDefiningOp();
-  if (!sum || !isa<arith::AddFOp, arith::AddIOp>(sum) || !llvm::is_contained(sum->getOperands(), acc))
-    return false;
-  Value product = sum->getOperand(0) == acc ? sum->getOperand(1) : sum->getOperand(0);
-  Operation *mul = product.getDefiningOp();
-  if (!mul || !isa<arith::MulFOp, arith::MulIOp>(mul))
+  Operation *mul = outputPlusProduct(generic).multiply;
+  if (!mul)
     return false;
   auto lhs = inputsOf(mul->getOperand(0)), rhs = inputsOf(mul->getOperand(1));
   auto only = [](const auto &set, unsigned arg) { return set && set->size() == 1 && set->contains(arg); };

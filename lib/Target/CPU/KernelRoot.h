@@ -3,6 +3,7 @@
 #ifndef TG_LIB_TARGET_CPU_KERNELROOT_H
 #define TG_LIB_TARGET_CPU_KERNELROOT_H
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -72,6 +73,27 @@ inline bool onlyRootUses(Value output, linalg::GenericOp root) {
 /// compute a share of the root's iterations write disjoint parts of it.
 inline bool onlyRootWritesOutput(func::FuncOp kernel, linalg::GenericOp root) {
   return onlyRootUses(kernel.getArguments().back(), root);
+}
+
+/// The add that a generic with one output yields, of the output and a
+/// product (`out + a * b`, float or integer), and that multiply; nulls when
+/// the body ends otherwise.
+struct OutputPlusProduct {
+  Operation *add = nullptr, *multiply = nullptr;
+};
+inline OutputPlusProduct outputPlusProduct(linalg::GenericOp generic) {
+  if (generic.getNumDpsInits() != 1)
+    return {};
+  Value out = generic.getMatchingBlockArgument(generic.getDpsInitOperand(0));
+  Operation *add = generic.getBody()->getTerminator()->getOperand(0).getDefiningOp();
+  if (!isa_and_nonnull<arith::AddFOp, arith::AddIOp>(add) ||
+      !llvm::is_contained(add->getOperands(), out))
+    return {};
+  Value product = add->getOperand(0) == out ? add->getOperand(1) : add->getOperand(0);
+  Operation *multiply = product.getDefiningOp();
+  if (!isa_and_nonnull<arith::MulFOp, arith::MulIOp>(multiply))
+    return {};
+  return {add, multiply};
 }
 
 /// Whether loops of these extents can be tiled: all static and none empty
