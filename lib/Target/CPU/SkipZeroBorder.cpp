@@ -25,6 +25,8 @@
 //       for x in [8, 16) step 8: the same as before
 //       x = 16: ...
 //
+// The borders, used up, are dropped from the kernel's arguments.
+//
 //===----------------------------------------------------------------------===//
 
 #include "tg/Target/CPU/Passes.h"
@@ -564,6 +566,9 @@ struct SkipZeroBorderPass : tg::impl::TGCPUSkipZeroBorderBase<SkipZeroBorderPass
       return;
     kernel.walk([](scf::ForOp loop) { skipZeroSteps(loop); });
     skipZeroLanes(kernel);
+    // Used up here; LLVM has no such parameter attribute and would warn.
+    for (unsigned i : llvm::seq(kernel.getNumArguments()))
+      kernel.removeArgAttr(i, kZeroBorderAttrName);
   }
 };
 

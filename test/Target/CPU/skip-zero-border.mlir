@@ -9,8 +9,9 @@
 // its first step reads columns 0 to 3, of which 0 and 1 are zeros; that
 // step is peeled off, and its product narrowed to lanes 2 and 3 of the
 // read and rows 2 and 3 of the sum. Its last step reads columns 2 to 5,
-// all data, and stays in the loop.
+// all data, and stays in the loop. The border, used, leaves the argument.
 // CHECK-LABEL: func.func private @r_10_4_8_2_3_3
+// CHECK-SAME: (%{{[^:]*}}: memref<2x12x12xf32>, %
 // CHECK: scf.for %[[Y:.*]] = %c0 to %c10 step %c1 {
 // CHECK: scf.for %{{.*}} = %c0 to %c2 step %c1 iter_args
 // CHECK: %[[FIRST:.*]] = arith.subi %c2{{.*}}, %[[Y]] : index
@@ -167,6 +168,7 @@ func.func private @r_out_of_bounds(%g: memref<12x12xf32> {tg.zero_border = #tg.z
 // CHECK: arith.maxsi
 // CHECK: arith.minsi
 // CHECK-LABEL: func.func @host
+// CHECK-SAME: tg.zero_border
 // CHECK-NOT: arith.maxsi
 #lhs = affine_map<(i, j, k) -> (k, i)>
 #rhs = affine_map<(i, j, k) -> (k, j)>

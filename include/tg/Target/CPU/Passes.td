@@ -437,6 +437,9 @@ def TGCPUSkipZeroBorder : Pass<"tg-cpu-skip-zero-border", "::mlir::func::FuncOp"
     whose 26 columns are two tiles of 13: 6.6 -> 6.3 ms). A skipped
     product would have been a zero times a weight, so sums only differ
     where a weight is infinite or NaN (and in the sign of a zero).
+
+    The kernel's arguments then lose their `tg.zero_border`, which LLVM
+    does not know (its translation would warn of each).
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::vector::VectorDialect"];
 }

@@ -145,7 +145,8 @@ def TG_ZeroBorderAttr : AttrDef<TG_Dialect, "ZeroBorder"> {
     convolution's input gradient reads the output gradient padded by
     k - 1 on each side). `tg-to-linalg` records it where a kernel reads
     such a result; `tg-cpu-skip-zero-border` skips the steps of a
-    reduction that would only add products with those zeros.
+    reduction that would only add products with those zeros, then drops
+    it.
 
     `#tg.zero_border<low = [0, 0, 4, 4], high = [0, 0, 4, 4]>`
   }];
