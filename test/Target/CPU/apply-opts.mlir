@@ -725,3 +725,32 @@ func.func private @r_2_16_8_8_3_3(%x: tensor<2x10x10xf32>, %w: tensor<3x3x16xf32
   } -> tensor<2x16x8x8xf32>
   return %r : tensor<2x16x8x8xf32>
 }
+
+// -----
+
+// A BatchNorm gradient's sum of products over n and x, partial sums in 16
+// lanes: the factors, g and x - mean, vary along the same loops and
+// multiply lane by lane, so the tile's unit reduction loop n is dropped and
+// each step adds its products with one fma (a vector.contract over a unit
+// loop lowered them element by element).
+// CHECK-LABEL: func.func private @r_2_4_64
+// CHECK: scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (vector<16xf32>) {
+// CHECK: %[[D:.*]] = arith.subf {{.*}} : vector<16xf32>
+// CHECK: math.fma %{{.*}}, %[[D]], %[[ACC]] : vector<16xf32>
+// CHECK-NOT: vector.contract
+// CHECK: vector.multi_reduction <add>
+#bg = affine_map<(n, c, x) -> (n, c, x)>
+#bc = affine_map<(n, c, x) -> (c)>
+func.func private @r_2_4_64(%g: tensor<4x2x64xf32>, %x: tensor<4x2x64xf32>, %mean: tensor<2xf32>, %out: tensor<2xf32>) -> tensor<2xf32> attributes {tg.kernel, tg.opts = #tg.opts<split = 1, vectorize = true, tile = [1, 1, 16]>} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<2xf32>) -> tensor<2xf32>
+  %r = linalg.generic {indexing_maps = [#bg, #bg, #bc, #bc], iterator_types = ["reduction", "parallel", "reduction"]}
+      ins(%g, %x, %mean : tensor<4x2x64xf32>, tensor<4x2x64xf32>, tensor<2xf32>) outs(%init : tensor<2xf32>) {
+  ^bb0(%a: f32, %b: f32, %m: f32, %acc: f32):
+    %d = arith.subf %b, %m : f32
+    %p = arith.mulf %a, %d : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<2xf32>
+  return %r : tensor<2xf32>
+}

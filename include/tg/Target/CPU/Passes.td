@@ -234,14 +234,17 @@ def TGCPUApplyOpts : Pass<"tg-cpu-apply-opts", "::mlir::func::FuncOp"> {
        tensor where it is sliced (BLAS's packing: rows of a wide matrix lie
        a power of two apart and share a few cache sets);
     3. vectorize: the tile's unit loops are dropped (a window read `y + ky`
-       becomes `y`), keeping one reduction loop read as a plain index; an
+       becomes `y`), keeping one reduction loop read as a plain index
+       unless the body's `out + a * b` multiplies factors that vary along
+       the same parallel loops (lane by lane: a BatchNorm gradient's
+       `g * (x - mean)`, not a matmul's row by column); an
        input read `s * y + c` (a stride-2 window, `2y + ky`) is read `y`
        from its slice from c with stride s instead; the
        tile, the fused fills and the epilogue become vector ops, a sum of
        products a `vector.contract` (its row operand first, for the
        outer-product lowering), or, when no reduction loop is left in the
-       tile (a convolution of one input channel), a `math.fma` of its
-       product and sum; accumulators read and written in every
+       tile (a convolution of one input channel, a lane-by-lane product), a
+       `math.fma` of its product and sum; accumulators read and written in every
        reduction step are hoisted into loop-carried vectors. The `vector`
        loop goes last in the tile's loops, so the accumulator is carried
        as rows of vectors along it (a tile of two row loops, 2 rows of y by
