@@ -21,7 +21,7 @@ namespace tg {
 constexpr llvm::StringLiteral kCPUPreparePipeline =
     "func.func(tg-cpu-fuse-pooling-inputs),tg-cpu-drop-unit-dims,"
     "func.func(tg-cpu-merge-split-loops),canonicalize,tg-materialize-kernel-results,"
-    "func.func(tg-cpu-collapse-loops,tg-cpu-fold-permuted-stores)";
+    "func.func(tg-cpu-collapse-loops,tg-cpu-fold-permuted-stores,tg-cpu-slice-offset-reads)";
 
 /// TargetBackend::searchOpts for the CPU: the #tg.opts one action away from
 /// `current` for the kernel function `kernel` (stage 3), or, when `current`

@@ -91,6 +91,31 @@ def TGCPUCollapseLoops
   let dependentDialects = ["::mlir::tensor::TensorDialect", "::mlir::linalg::LinalgDialect"];
 }
 
+def TGCPUSliceOffsetReads : Pass<"tg-cpu-slice-offset-reads", "::mlir::func::FuncOp"> {
+  let summary = "Read an argument at an offset through a slice of it";
+  let description = [{
+    In a kernel function (`tg.kernel`), on tensors: a stage that reads an
+    input at a constant offset along some axes (`[n, c, y + 1, x + 1]`: a
+    BatchNorm's backward reading the gradient of a padded convolution
+    input) reads instead a `tensor.extract_slice` of it from that offset,
+    at the plain loop indices:
+
+    ```
+    generic ins(%g : 16x64x114x114) map (n, c, y, x) -> (n, c, y + 1, x + 1)
+      -> generic ins(extract_slice %g[0, 0, 1, 1] [16, 64, 112, 112])
+                 map (n, c, y, x) -> (n, c, y, x)
+    ```
+
+    so that every read is a projected permutation, as the kernel
+    optimizer's tile rules and the vectorizer want: ResNet-18's training
+    step ran such sums over 16x64x112x112 one element at a time. Every axis
+    of the read must be a loop plus a non-negative constant. An input
+    another stage of the kernel writes keeps its read (a slice between two
+    stages would keep them from fusing). Bufferized, the slice is a view.
+  }];
+  let dependentDialects = ["::mlir::tensor::TensorDialect"];
+}
+
 def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
   let summary = "Choose each kernel's CPU optimizations and record them";
   let description = [{
