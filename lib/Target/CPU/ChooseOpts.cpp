@@ -631,7 +631,7 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
     for (int64_t r : ranges)
       iterations *= r;
     if (iterations >= kMinIterationsToSplit && onlyRootWritesOutput(kernel, root))
-      split = chooseSplit(main, root, ranges, tile, vectorize ? vectorLoop : -1);
+      split = chooseSplit(main, root, ranges, tile, vectorize ? vectorLoop : -1, outer);
     return KernelOptsAttr::get(context, split, vectorize, tile, vectorize ? vectorLoop : -1,
                                outer);
   }
@@ -646,13 +646,17 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
   /// GFLOPS split by rows, 215 by columns; ResNet-18's 256×14×14 convolution
   /// at batch 1, 2.4 MB of weights in 8 strips: 2.5 ms split by rows, 1.6
   /// by columns; its 256×14×14 one from 128 channels, 1.2 MB of weights,
-  /// gains nothing). Otherwise the outermost loop with
+  /// gains nothing). With a reduction loop outside the tiles (`outer`), the
+  /// tiles reuse one outer step's slice of the column operand, whose size is
+  /// what counts (a stride-2 weight gradient's 6.4 MB of output gradients
+  /// over 16 images: split by columns, each worker read all of the 12.8 MB
+  /// input, 8.2 ms; by rows, 5.6 ms). Otherwise the outermost loop with
   /// kBalancedChunks tiles or more, which divide evenly enough among the
   /// workers (a 3x3 kernel's row divided among two leaves one idle a third
   /// of the time), else the one with the most. A kernel that reads
   /// reductions per row (rowLoops) splits one of its rows' loops.
   static int64_t chooseSplit(MainOp main, linalg::GenericOp root, ArrayRef<int64_t> ranges,
-                             ArrayRef<int64_t> tile, int64_t vectorLoop) {
+                             ArrayRef<int64_t> tile, int64_t vectorLoop, int64_t outer) {
     auto iterators = main.op.getIteratorTypesArray();
     auto chunksOf = [&](int64_t loop) {
       return ranges[loop] / (tile.empty() || tile[loop] == 0 ? 1 : tile[loop]);
@@ -667,9 +671,12 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
     };
     if (main.op.getNumReductionLoops() != 0 && !tile.empty()) {
       int64_t columns = columnLoop(iterators, tile, vectorLoop);
+      auto columnBytesPerStep = [&] {
+        return columnOperandBytes(main.op, columns) / (outer >= 0 ? ranges[outer] : 1);
+      };
       if (columns >= 0 && splittable(columns) &&
           (chunksOf(columns) >= kBalancedChunks ||
-           (chunksOf(columns) >= 2 && columnOperandBytes(main.op, columns) > kCoreCacheBytes)))
+           (chunksOf(columns) >= 2 && columnBytesPerStep() > kCoreCacheBytes)))
         return columns;
     }
     int64_t split = -1, mostChunks = 1;

@@ -923,3 +923,28 @@ func.func private @E_4_16384(%x: tensor<4x16384xf32>, %m: tensor<4xf32>, %out: t
   } -> tensor<4x16384xf32>
   return %y : tensor<4x16384xf32>
 }
+
+// -----
+
+// A weight gradient whose output gradients (6.4 MB, read along the tile's
+// 64-channel columns) exceed a core's cache, but whose tiles, the batch
+// loop outside them, reuse one image's slice of them (400 KB): the workers
+// split the input channels, each reading half of the input, rather than
+// the output channels, each reading all of it.
+// CHECK-LABEL: func.func private @r_64_128_16_28_28
+// CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [4, 64, 1, 1, 1], outer = 2>
+#x = affine_map<(ci, co, b, y, x) -> (b, ci, y, x)>
+#g = affine_map<(ci, co, b, y, x) -> (b, y, x, co)>
+#o = affine_map<(ci, co, b, y, x) -> (ci, co)>
+func.func private @r_64_128_16_28_28(%x: tensor<16x64x28x28xf32>, %g: tensor<16x28x28x128xf32>, %out: tensor<64x128xf32>) -> tensor<64x128xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<64x128xf32>) -> tensor<64x128xf32>
+  %r = linalg.generic {indexing_maps = [#x, #g, #o], iterator_types = ["parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%x, %g : tensor<16x64x28x28xf32>, tensor<16x28x28x128xf32>) outs(%init : tensor<64x128xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<64x128xf32>
+  return %r : tensor<64x128xf32>
+}

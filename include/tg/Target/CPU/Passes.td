@@ -206,7 +206,9 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
       operand (the inputs read along the columns and no other parallel
       loop: a matmul's B, a convolution's weights) exceeds a core's 2 MB
       of cache, so each worker reuses its strips of the column operand
-      across all row tiles instead of reading all of it per row tile; else
+      across all row tiles instead of reading all of it per row tile (with
+      `outer`, one outer step's slice of it counts, which the tiles reuse
+      within the step: a weight gradient splits its input channels); else
       the outermost with
       16 tiles or more (they divide evenly enough among a few workers), else
       the one with the most tiles (at least two).
