@@ -650,7 +650,7 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
   /// tiles reuse one outer step's slice of the column operand, whose size is
   /// what counts (a stride-2 weight gradient's 6.4 MB of output gradients
   /// over 16 images: split by columns, each worker read all of the 12.8 MB
-  /// input, 8.2 ms; by rows, 5.6 ms). Otherwise the outermost loop with
+  /// input, 8.2 ms; by rows, 6.6 ms). Otherwise the outermost loop with
   /// kBalancedChunks tiles or more, which divide evenly enough among the
   /// workers (a 3x3 kernel's row divided among two leaves one idle a third
   /// of the time), else the one with the most. A kernel that reads
