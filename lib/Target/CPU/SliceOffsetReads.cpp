@@ -18,9 +18,10 @@
 
 #include "tg/Target/CPU/Passes.h"
 
+#include "KernelRoot.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
-#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::tg {
@@ -29,6 +30,7 @@ namespace mlir::tg {
 } // namespace mlir::tg
 
 using namespace mlir;
+using namespace mlir::tg;
 
 namespace {
 
@@ -76,30 +78,19 @@ struct SliceOffsetRead : OpRewritePattern<linalg::GenericOp> {
     if (!type || !type.hasStaticShape() || map.getNumSymbols() != 0 ||
         isa_and_nonnull<linalg::LinalgOp>(input.get().getDefiningOp()))
       return failure();
-    SmallVector<OpFoldResult> offsets, sizes;
-    SmallVector<AffineExpr> plain;
+    SmallVector<SlicedAxis> axes;
     bool offset = false;
     for (auto [axis, result] : llvm::enumerate(map.getResults())) {
       std::optional<std::pair<unsigned, int64_t>> read = dimPlusOffset(result);
       if (!read || read->second + ranges[read->first] > type.getDimSize(axis))
         return failure();
       offset |= read->second != 0;
-      offsets.push_back(rewriter.getIndexAttr(read->second));
-      sizes.push_back(rewriter.getIndexAttr(ranges[read->first]));
-      plain.push_back(rewriter.getAffineDimExpr(read->first));
+      axes.push_back(
+          {read->second, ranges[read->first], 1, rewriter.getAffineDimExpr(read->first)});
     }
     if (!offset)
       return failure();
-    SmallVector<OpFoldResult> strides(map.getNumResults(), rewriter.getIndexAttr(1));
-    rewriter.setInsertionPoint(generic);
-    Value slice = tensor::ExtractSliceOp::create(rewriter, generic.getLoc(), input.get(), offsets,
-                                                 sizes, strides);
-    SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
-    maps[input.getOperandNumber()] = AffineMap::get(map.getNumDims(), 0, plain, map.getContext());
-    rewriter.modifyOpInPlace(generic, [&] {
-      input.set(slice);
-      generic.setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(maps));
-    });
+    readThroughSlice(rewriter, generic, input, axes);
     return success();
   }
 };
