@@ -86,7 +86,9 @@ tgrt_status tgrt_list_backends(tgrt_backend_report_fn report, void *user);
 /* ---- buffers ---------------------------------------------------------- */
 
 /* Device memory of `size_bytes`, taken from the device's cache of freed
- * buffers when one fits (LRU_CACHE_CAP bytes are kept, default 1G). */
+ * buffers when one fits (LRU_CACHE_CAP bytes are kept; by default 1G, or
+ * what the largest run of an executable loaded on the device allocates, if
+ * more). */
 tgrt_status tgrt_buffer_alloc(tgrt_device device, uint64_t size_bytes,
                               tgrt_buffer *buffer);
 /* Drops a reference; the memory returns to the device's cache when the last

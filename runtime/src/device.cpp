@@ -49,9 +49,10 @@ static bool retainIfAlive(Device *device) {
   return false;
 }
 
-static tgrt_status cacheCap(uint64_t *cap) {
+static tgrt_status cacheCap(uint64_t *cap, bool *isDefault) {
   const char *value = tg::knobs::value("LRU_CACHE_CAP");
   *cap = kDefaultCacheCap;
+  *isDefault = !value;
   if (value && !parseByteSize(value, cap))
     return fail(TGRT_INVALID_ARGUMENT,
                 "LRU_CACHE_CAP=\"%s\" is not a size (bytes, or a number with "
@@ -82,14 +83,15 @@ static tgrt_status openDevice(Backend &backend, int32_t index,
       return succeed();
 
   uint64_t cap;
-  if (tgrt_status status = cacheCap(&cap))
+  bool capIsDefault;
+  if (tgrt_status status = cacheCap(&cap, &capIsDefault))
     return status;
   void *handle = nullptr;
   BackendError error;
   if (backend.table->device_open(index, &handle, error.text) != 0)
     return fail(TGRT_BACKEND_ERROR, "%s:%d does not open: %s", backend.name.c_str(),
                 index, error.reason());
-  Device *opened = new (std::nothrow) Device(backend.table, index, handle, cap);
+  Device *opened = new (std::nothrow) Device(backend.table, index, handle, cap, capIsDefault);
   if (!opened) {
     backend.table->device_close(handle);
     return fail(TGRT_OUT_OF_MEMORY, "out of host memory opening %s:%d",

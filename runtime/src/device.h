@@ -13,9 +13,9 @@ namespace tgrt {
 // One per backend device, shared by every handle opened on it and kept alive
 // by its buffers and executables.
 struct Device {
-  Device(const tg_backend *backend, int32_t index, void *handle,
-         uint64_t cacheCap)
-      : backend(backend), index(index), handle(handle),
+  Device(const tg_backend *backend, int32_t index, void *handle, uint64_t cacheCap,
+         bool cacheCapIsDefault)
+      : backend(backend), index(index), handle(handle), cacheCapIsDefault(cacheCapIsDefault),
         cache(backend, handle, cacheCap) {}
 
   const tg_backend *backend;
@@ -23,6 +23,9 @@ struct Device {
   void *handle;
   std::string name; // "CPU:0"
   std::atomic<uint32_t> refs{1};
+  // Without LRU_CACHE_CAP, the cache grows to hold what the largest run of an
+  // executable loaded here allocates (tgrt_executable_load).
+  bool cacheCapIsDefault;
   MemoryCache cache;
   // The token the caller's handles share while any is live; a later open
   // retains it, or makes a new one once it has died.

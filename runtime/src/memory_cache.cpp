@@ -2,6 +2,8 @@
 
 #include "memory_cache.h"
 
+#include <algorithm>
+
 namespace tgrt {
 
 bool MemoryCache::allocate(uint64_t size, void **memory, BackendError &error) {
@@ -48,6 +50,11 @@ void MemoryCache::release(uint64_t size, void *memory) {
   held_ += size;
   while (held_ > cap_)
     evictOldest();
+}
+
+void MemoryCache::raiseCap(uint64_t bytes) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  cap_ = std::max(cap_, bytes);
 }
 
 void MemoryCache::flush() {

@@ -27,6 +27,8 @@ public:
   void release(uint64_t size, void *memory);
   // Hands every cached block back to the backend.
   void flush();
+  // Keeps at least `bytes` from now on.
+  void raiseCap(uint64_t bytes);
   // Allocations served by the backend, and by a cached block; bytes cached.
   void stats(uint64_t *fresh, uint64_t *reused, uint64_t *cached);
 

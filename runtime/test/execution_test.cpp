@@ -164,6 +164,44 @@ TEST_F(Execution, InPlaceResultIsTheInputRetained) {
   EXPECT_EQ(readFloats(out[0].get()), want);
 }
 
+// A run of more than the default cap (1G): two intermediates of 600 MiB that
+// no step touches, so that no page of theirs is faulted in.
+BlobSpec largeRun() {
+  BlobSpec spec;
+  spec.buffers = {float32Buffer(TG_BUFFER_INPUT, {N}),
+                  float32Buffer(TG_BUFFER_INTERMEDIATE, {150ll << 20}),
+                  float32Buffer(TG_BUFFER_INTERMEDIATE, {150ll << 20})};
+  spec.inputs = {0};
+  spec.outputs = {0};
+  return spec;
+}
+
+// The allocations the CPU device's cache could not serve in two runs of
+// largeRun().
+uint64_t freshAllocationsInTwoLargeRuns() {
+  Device cpu = openDevice("CPU");
+  Buffer x = floatBuffer(cpu.get(), ramp(0, 1));
+  Executable plan = loadExecutable(cpu.get(), buildBlob(largeRun()));
+  if (!plan)
+    return 0;
+  tgrt_memory_stats before, after;
+  EXPECT_TRUE(ok(tgrt_device_memory_stats(cpu.get(), &before)));
+  for (int repeat = 0; repeat < 2; ++repeat)
+    run(plan.get(), {x.get()});
+  EXPECT_TRUE(ok(tgrt_device_memory_stats(cpu.get(), &after)));
+  return after.fresh - before.fresh;
+}
+
+TEST(ExecutionCache, ByDefaultKeepsEverythingARunAllocated) {
+  EXPECT_EQ(freshAllocationsInTwoLargeRuns(), 2u);
+}
+
+TEST(ExecutionCache, AnExplicitCapIsKept) {
+  ScopedEnv cap("LRU_CACHE_CAP", "1G");
+  // The first intermediate freed went back to the system.
+  EXPECT_EQ(freshAllocationsInTwoLargeRuns(), 3u);
+}
+
 TEST_F(Execution, WrongArgumentsAreRejected) {
   Executable vadd = loadExecutable(cpu_.get(), buildBlob(vectorAdd()));
   ASSERT_TRUE(vadd);

@@ -36,15 +36,19 @@ inline constexpr Knob kKnobs[] = {
     {"THREADS", "N", "CPU worker threads (default: every core); NUM_CPU_THREADS also works",
      "libtgrt"},
     {"NUM_CPU_THREADS", "N", "the same as THREADS, which wins when both are set", "libtgrt"},
-    {"LRU_CACHE_CAP", "bytes, or N[K|M|G]", "freed device memory kept for reuse (default 1G)",
+    {"LRU_CACHE_CAP", "bytes, or N[K|M|G]",
+     "freed device memory kept for reuse (default 1G, raised to what the largest run of an "
+     "executable loaded on the device allocates)",
      "libtgrt"},
     {"CACHEDB", "path",
      "the disk cache of compiled programs (default $XDG_CACHE_HOME/tinygrad-mlir/cache.db, "
      "else ~/.cache/tinygrad-mlir/cache.db; none without either)",
      "the tensor library, tg-run, tg-cache"},
     {"CACHELEVEL", "0/1", "0: no disk cache", "the tensor library, tg-run"},
-    {"CACHESIZE", "MB", "the disk cache's cap; the least recently used programs go first "
-     "(default 1024)", "the tensor library, tg-run"},
+    {"CACHESIZE", "MB",
+     "the disk cache's cap; the least recently used programs go first "
+     "(default 1024)",
+     "the tensor library, tg-run"},
     {"TGRT_BACKEND_PATH", "dir[:dir...]",
      "directories searched for backend plug-ins before libtgrt's own", "libtgrt"},
     {"TG_TARGET_PATH", "file[:file...]", "compiler target plug-ins to load",
