@@ -10,6 +10,15 @@
 // The optimizer's own choice compiles, with the same results.
 // RUN: env DEBUG=2 tg-run %s --random --output=%t.chosen 2>&1 | FileCheck %s --check-prefix=CHOSEN
 // RUN: cmp %t.noopt %t.chosen
+// A reduction loop outside the tiles of a kernel with an epilogue (the bias
+// and the ReLU): the epilogue runs once, after the loop.
+// RUN: env DEBUG=2 tg-run %s --random --output=%t.outer \
+// RUN:   --kernel-opts='r_4_4_4_3_3_3=#tg.opts<split = -1, vectorize = true, tile = [4, 1, 4, 1, 1, 1], outer = 3>' \
+// RUN:   2>&1 | FileCheck %s --check-prefix=OUTER-EPILOGUE
+// RUN: %python %S/Inputs/check_close.py %t.noopt %t.outer | FileCheck %s --check-prefix=CLOSE
+// OUTER-EPILOGUE-NOT: applied
+// OUTER-EPILOGUE: r_4_4_4_3_3_3
+// CLOSE: 64 elements close
 //
 // FALLBACK: tg: r_4_4_4_3_3_3: tg.opts: could not vectorize this tile with #tg.opts<split = -1, vectorize = true, tile = [4, 1, 4, 1, 1, 3]>; applied #tg.opts<split = -1, vectorize = true, tile = [1, 1, 1, 1, 1, 3]> instead
 // FALLBACK: r_4_4_4_3_3_3
@@ -29,8 +38,8 @@
 // MISFIT: error: tg.opts splits loop 5, which is not a parallel loop of the kernel's last stage
 // RUN: not tg-run %s --random --kernel-opts='r_4_4_4_3_3_3=#tg.opts<split = -1, vectorize = true, tile = [4, 1, 4, 1, 1, 1], outer = 0>' 2>&1 | FileCheck %s --check-prefix=OUTER
 // OUTER: error: tg.opts runs loop 0 outside the tiles, which is not a reduction loop of the kernel's main op
-// RUN: not tg-run %s --random --kernel-opts='r_4_4_4_3_3_3=#tg.opts<split = -1, vectorize = true, tile = [4, 1, 4, 1, 1, 1], outer = 3>' 2>&1 | FileCheck %s --check-prefix=EPILOGUE
-// EPILOGUE: error: tg.opts runs a reduction loop outside the tiles of a kernel with an epilogue
+// RUN: not tg-run %s --random --kernel-opts='r_4_4_4_3_3_3=#tg.opts<split = -1, vectorize = false, outer = 3>' 2>&1 | FileCheck %s --check-prefix=UNTILED
+// UNTILED: error: tg.opts runs a reduction loop outside the tiles of a kernel without tiles
 // RUN: not tg-run %s --random --kernel-opts='r_4_4_4_3_3_3=#tg.opts<split = -1, vectorize = true, outer = 3, outer = 4>' 2>&1 | FileCheck %s --check-prefix=TWICE
 // TWICE: error: 'outer' is given twice
 // RUN: not tg-run %s --random --kernel-opts='r_4_4_4_3_3_3=#tg.opts<split = -1, vectorize = true, inner = 3>' 2>&1 | FileCheck %s --check-prefix=KEY

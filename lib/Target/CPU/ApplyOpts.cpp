@@ -15,7 +15,7 @@
 //                 are in cache;
 //   outer:        a reduction loop over more data than a cache holds runs
 //                 outside the tiles, a step at a time, the tiles adding to
-//                 the output;
+//                 the output (an epilogue runs once, after it);
 //   2. tile:      the other parallel loops are tiled, with the main op and
 //                 its initial fill fused into the tile; then the main op's
 //                 reduction loops. Wide strips that every tile of an inner
@@ -403,10 +403,9 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
       return kernel.emitError() << "tg.opts runs loop " << outer
                                 << " outside the tiles, which is not a reduction loop of the "
                                    "kernel's main op";
-    // Partial sums added to the output: an epilogue would see them.
-    if (outer >= 0 && (main.op != root || tiles == 0))
-      return kernel.emitError() << "tg.opts runs a reduction loop outside the tiles of a kernel "
-                                << (tiles == 0 ? "without tiles" : "with an epilogue");
+    if (outer >= 0 && tiles == 0)
+      return kernel.emitError()
+             << "tg.opts runs a reduction loop outside the tiles of a kernel without tiles";
     return success();
   }
 
@@ -483,6 +482,14 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
       });
     }
     if (int64_t outer = opts.getOuter(); outer >= 0) {
+      // The output carries partial sums from one outer step to the next, so
+      // an epilogue (a weight gradient's momentum update) runs once after
+      // the loop, on the whole sum, untiled.
+      if (epilogue) {
+        root = main.op;
+        main = getMainOp(root);
+        epilogue = false;
+      }
       root = accumulateInLoopOrder(rewriter, root, opts.getVector());
       main.op = root;
       // The output carries the partial sums from one step to the next; its

@@ -612,9 +612,7 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
          (main.op == root && tileTransposedRead(root, ranges, vectorBytes, tile))) &&
         (main.op == root || epilogueVectorizes(root));
 
-    int64_t outer = vectorize && sumOfProducts && main.op == root
-                        ? outerReduction(main.op, ranges, tile)
-                        : -1;
+    int64_t outer = vectorize && sumOfProducts ? outerReduction(main.op, ranges, tile) : -1;
     // The accumulators are then loaded and stored in every step of the
     // outer loop; stored transposed, element by element: a transposed tile
     // keeps at most kTransposedRowsPerOuterStep rows (a 5x5 weight

@@ -43,7 +43,7 @@ std::string text(KernelOptsAttr opts) {
 /// The opts one action away from `opts` for a main op with these loops.
 SmallVector<KernelOptsAttr> neighbours(KernelOptsAttr opts, ArrayRef<int64_t> ranges,
                                        ArrayRef<utils::IteratorType> iterators,
-                                       ArrayRef<unsigned> splittable, bool withoutEpilogue) {
+                                       ArrayRef<unsigned> splittable) {
   MLIRContext *context = opts.getContext();
   SmallVector<KernelOptsAttr> result;
   int64_t outer = opts.getOuter();
@@ -87,9 +87,8 @@ SmallVector<KernelOptsAttr> neighbours(KernelOptsAttr opts, ArrayRef<int64_t> ra
   if (split >= 0)
     add(-1, vectorize, tile, vector);
   add(split, !vectorize, tile, vectorize ? -1 : vector);
-  // The outermost reduction loop outside the tiles, or not (not for a
-  // kernel with an epilogue, which would see the partial sums).
-  if (withoutEpilogue && llvm::count(iterators, utils::IteratorType::reduction) >= 2) {
+  // The outermost reduction loop outside the tiles, or not.
+  if (llvm::count(iterators, utils::IteratorType::reduction) >= 2) {
     int64_t first = llvm::find(iterators, utils::IteratorType::reduction) - iterators.begin();
     addWithOuter(split, vectorize, tile, vector, outer >= 0 ? -1 : first);
   }
@@ -146,7 +145,7 @@ std::vector<std::string> mlir::tg::cpuSearchOpts(Operation *kernel, StringRef cu
     return {};
   // Bools take a byte in memory but a bit in a vector: never vectorized.
   bool bools = readsOrWritesBool(main.op) || readsOrWritesBool(root);
-  for (KernelOptsAttr next : neighbours(opts, ranges, iterators, splittable, main.op == root))
+  for (KernelOptsAttr next : neighbours(opts, ranges, iterators, splittable))
     if (next != opts && !(bools && next.getVectorize()) && !llvm::is_contained(result, text(next)))
       result.push_back(text(next));
   return result;

@@ -789,6 +789,39 @@ func.func private @r_32_64_64_16_16(%x: tensor<64x32x16x16xf32>, %g: tensor<64x1
 
 // -----
 
+// The same sum with an epilogue, SGD's momentum update (ResNet-18's weight
+// gradients): the batch loop runs outside the tiles all the same, and the
+// update after it (tg-cpu-apply-opts).
+// CHECK-LABEL: func.func private @r_32_64_64_16_16n1
+// CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [4, 64, 1, 1, 1], outer = 2>
+#x = affine_map<(ci, co, b, y, x) -> (b, ci, y, x)>
+#g = affine_map<(ci, co, b, y, x) -> (b, y, x, co)>
+#o = affine_map<(ci, co, b, y, x) -> (ci, co)>
+#id2 = affine_map<(ci, co) -> (ci, co)>
+func.func private @r_32_64_64_16_16n1(%x: tensor<64x32x16x16xf32>, %g: tensor<64x16x16x64xf32>, %v: tensor<32x64xf32>, %out: tensor<32x64xf32>) -> tensor<32x64xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %momentum = arith.constant 0.9 : f32
+  %empty = tensor.empty() : tensor<32x64xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%empty : tensor<32x64xf32>) -> tensor<32x64xf32>
+  %sum = linalg.generic {indexing_maps = [#x, #g, #o], iterator_types = ["parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%x, %g : tensor<64x32x16x16xf32>, tensor<64x16x16x64xf32>) outs(%init : tensor<32x64xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<32x64xf32>
+  %r = linalg.generic {indexing_maps = [#id2, #id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%sum, %v : tensor<32x64xf32>, tensor<32x64xf32>) outs(%out : tensor<32x64xf32>) {
+  ^bb0(%s: f32, %old: f32, %o: f32):
+    %d = arith.mulf %old, %momentum : f32
+    %n = arith.addf %d, %s : f32
+    linalg.yield %n : f32
+  } -> tensor<32x64xf32>
+  return %r : tensor<32x64xf32>
+}
+
+// -----
+
 // beautiful_mnist's last weight gradient, over 6x6 maps: 36 steps of the
 // pixels for each image, enough to pay for loading and storing the tile's
 // accumulators once per image, so the batch loop runs outside the tiles.

@@ -189,8 +189,8 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
       by a divisor of up to 8, until 8 of its elements are contiguous;
       vectorized. Each block reads rows of the transposed operand and
       stores vectors of outputs.
-    - Outer reduction (a register-tiled sum of products without an epilogue,
-      at least two reduction loops): when each tile's whole reduction reads
+    - Outer reduction (a register-tiled sum of products with at least two
+      reduction loops, with an epilogue or without): when each tile's whole reduction reads
       more than 1 MB of its inputs (a weight gradient's sum over the batch
       and the pixels), several tiles read it, and the reduction loops inside
       make at least 32 steps, the outermost reduction loop runs outside the
@@ -245,8 +245,9 @@ def TGCPUApplyOpts : Pass<"tg-cpu-apply-opts", "::mlir::func::FuncOp"> {
     others are fused once for each and merged again (CSE).
     Then `outer`: that reduction loop is tiled by 1 alone (without the
     initial fill, which stays outside), the output carrying the partial sums
-    from one step to the next; a kernel with an epilogue, or without tiles,
-    cannot have one (an error). When the `vector` loop is not the output's
+    from one step to the next; an epilogue (a weight gradient's momentum
+    update) is left untiled after the loop, to run once on the whole sum;
+    a kernel without tiles cannot have one (an error). When the `vector` loop is not the output's
     last axis (a weight gradient's output channels), the partial sums are
     carried in a scratch whose axes follow the loops, the `vector` loop last,
     so each step reads and writes them a vector at a time, and the scratch
