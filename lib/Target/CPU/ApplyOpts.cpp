@@ -482,9 +482,8 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
       });
     }
     if (int64_t outer = opts.getOuter(); outer >= 0) {
-      // The output carries partial sums from one outer step to the next, so
-      // an epilogue (a weight gradient's momentum update) runs once after
-      // the loop, on the whole sum, untiled.
+      // An epilogue (a weight gradient's momentum update) would see the
+      // partial sums: it is left untiled after the loop, to run once.
       if (epilogue) {
         root = main.op;
         main = getMainOp(root);

@@ -190,13 +190,14 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
       vectorized. Each block reads rows of the transposed operand and
       stores vectors of outputs.
     - Outer reduction (a register-tiled sum of products with at least two
-      reduction loops, with an epilogue or without): when each tile's whole reduction reads
-      more than 1 MB of its inputs (a weight gradient's sum over the batch
-      and the pixels), several tiles read it, and the reduction loops inside
-      make at least 32 steps, the outermost reduction loop runs outside the
-      tiles (`outer`), so each of its steps reads one slice that stays in
-      cache for all the tiles; a tile stored transposed then keeps at most
-      4 rows, as its accumulators are loaded and stored in every such step.
+      reduction loops, with an epilogue or without): when each tile's
+      whole reduction reads more than 1 MB of its inputs (a weight
+      gradient's sum over the batch and the pixels), several tiles read
+      it, and the reduction loops inside make at least 32 steps, the
+      outermost reduction loop runs outside the tiles (`outer`), so each
+      of its steps reads one slice that stays in cache for all the tiles;
+      a tile stored transposed then keeps at most 4 rows, as its
+      accumulators are loaded and stored in every such step.
     - A kernel with an empty loop gets no opts.
     - Split: with at least 32768 iterations, and when nothing but the root
       (and the fill of its initial value) touches the output, a parallel
@@ -247,8 +248,9 @@ def TGCPUApplyOpts : Pass<"tg-cpu-apply-opts", "::mlir::func::FuncOp"> {
     initial fill, which stays outside), the output carrying the partial sums
     from one step to the next; an epilogue (a weight gradient's momentum
     update) is left untiled after the loop, to run once on the whole sum;
-    a kernel without tiles cannot have one (an error). When the `vector` loop is not the output's
-    last axis (a weight gradient's output channels), the partial sums are
+    a kernel without tiles cannot have one (an error). When the `vector`
+    loop is not the output's last axis (a weight gradient's output
+    channels), the partial sums are
     carried in a scratch whose axes follow the loops, the `vector` loop last,
     so each step reads and writes them a vector at a time, and the scratch
     is transposed into the output after the loop (`linalg.transpose`).
