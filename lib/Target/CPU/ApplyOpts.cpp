@@ -6,9 +6,11 @@
 // kernel's main op: its root, or the reduction an elementwise root (a bias,
 // an activation) finishes, which is fused into the root's tiles.
 //
-//   1. split:     the split loop is tiled alone and every producer stage is
-//                 fused into it, so each worker computes its share from
-//                 scratch (`tg.split` marks the loop for the kernel ABI);
+//   1. split:     the split loop is tiled alone and every producer stage a
+//                 tile reads part of is fused into it, so each worker
+//                 computes its share from scratch; a stage every tile reads
+//                 whole runs once per worker, before the loop (`tg.split`
+//                 marks the loop for the kernel ABI);
 //   rows:         reductions the kernel reads once per row (softmax's max
 //                 and sum) are fused into a loop over row tiles and computed
 //                 in vector lanes, before the row's outputs, while the rows
@@ -73,25 +75,37 @@ SmallVector<OpFoldResult> indexAttrs(Builder &b, ArrayRef<int64_t> values) {
   });
 }
 
+/// Whether a tile reads only part of `producer`'s result through `slice`:
+/// a stage whose whole result every tile reads (a convolution's zero
+/// padding, split by output channels) is computed once, before the loop,
+/// instead of again in every tile.
+bool readsPart(tensor::ExtractSliceOp slice, Operation *) {
+  return slice.getSourceType().getShape() != slice.getResultType().getShape();
+}
+
+/// Fuses no producer into a tile.
+bool fuseNone(tensor::ExtractSliceOp, Operation *) { return false; }
+
 /// Tiles `op` with `sizes` (0: untiled), fusing the producers `fuse` accepts
-/// into the innermost loop. Returns the tiled op, or null when no loop was
-/// made because every size is 0.
-FailureOr<linalg::LinalgOp> tileAndFuse(RewriterBase &rewriter, linalg::LinalgOp op,
-                                        ArrayRef<int64_t> sizes,
-                                        function_ref<bool(Operation *)> fuse,
-                                        SmallVector<LoopLikeOpInterface> *loops = nullptr,
-                                        ArrayRef<int64_t> order = {}) {
+/// (given the slice of the producer a tile reads) into the innermost loop.
+/// Returns the tiled op, or null when no loop was made because every size
+/// is 0.
+FailureOr<linalg::LinalgOp>
+tileAndFuse(RewriterBase &rewriter, linalg::LinalgOp op, ArrayRef<int64_t> sizes,
+            function_ref<bool(tensor::ExtractSliceOp, Operation *)> fuse,
+            SmallVector<LoopLikeOpInterface> *loops = nullptr, ArrayRef<int64_t> order = {}) {
   if (llvm::all_of(sizes, [](int64_t s) { return s == 0; }))
     return op;
   scf::SCFTileAndFuseOptions options;
   options.tilingOptions.setTileSizes(indexAttrs(rewriter, sizes));
   options.tilingOptions.setInterchange(order);
-  options.setFusionControlFn([&](tensor::ExtractSliceOp, OpResult producer, bool)
-                                 -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
-    if (!fuse(producer.getOwner()))
-      return std::nullopt;
-    return scf::SCFTileAndFuseOptions::ControlFnResult{};
-  });
+  options.setFusionControlFn(
+      [&](tensor::ExtractSliceOp slice, OpResult producer,
+          bool) -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+        if (!fuse(slice, producer.getOwner()))
+          return std::nullopt;
+        return scf::SCFTileAndFuseOptions::ControlFnResult{};
+      });
   rewriter.setInsertionPoint(op);
   FailureOr<scf::SCFTileAndFuseResult> tiled = scf::tileConsumerAndFuseProducersUsingSCF(
       rewriter, cast<TilingInterface>(op.getOperation()), options);
@@ -430,7 +444,8 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
       });
     };
     // Tiling the root fuses the main op into its tile; find it there.
-    auto tileRoot = [&](ArrayRef<int64_t> sizes, function_ref<bool(Operation *)> fuse,
+    auto tileRoot = [&](ArrayRef<int64_t> sizes,
+                        function_ref<bool(tensor::ExtractSliceOp, Operation *)> fuse,
                         SmallVector<LoopLikeOpInterface> *loops,
                         ArrayRef<int64_t> order = {}) -> LogicalResult {
       FailureOr<linalg::LinalgOp> tiled =
@@ -453,7 +468,7 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
       SmallVector<int64_t> sizes(numLoops, 0);
       sizes[split] = std::max<int64_t>(1, tile[split]);
       SmallVector<LoopLikeOpInterface> loops;
-      if (failed(tileRoot(sizes, [](Operation *) { return true; }, &loops)))
+      if (failed(tileRoot(sizes, readsPart, &loops)))
         return kernel.emitError("tg.opts: could not tile the split loop");
       loops.front()->setAttr("tg.split", rewriter.getUnitAttr());
       tile[split] = 0;
@@ -468,7 +483,7 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
       for (unsigned loop : *rows)
         if (int64_t(loop) != split)
           sizes[loop] = std::max<int64_t>(1, tile[loop]);
-      if (failed(tileRoot(sizes, [](Operation *) { return true; }, nullptr)))
+      if (failed(tileRoot(sizes, readsPart, nullptr)))
         return kernel.emitError("tg.opts: could not tile the rows of the reductions read per row");
       for (unsigned loop : *rows)
         tile[loop] = 0;
@@ -495,7 +510,7 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
       // initial fill stays outside.
       SmallVector<int64_t> sizes(numLoops, 0);
       sizes[outer] = 1;
-      if (failed(tileRoot(sizes, [](Operation *) { return false; }, nullptr)))
+      if (failed(tileRoot(sizes, fuseNone, nullptr)))
         return kernel.emitError("tg.opts: could not run the reduction loop outside the tiles");
       tile[outer] = 0;
     }
@@ -512,15 +527,14 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
       }
     }
     Operation *mainBeforeTiling = main.op;
-    auto isFillOrMain = [&](Operation *op) {
+    auto isFillOrMain = [&](tensor::ExtractSliceOp, Operation *op) {
       return isa<linalg::FillOp>(op) || op == mainBeforeTiling;
     };
     if (failed(tileRoot(parallelTile, isFillOrMain, nullptr,
                         columnsFirst(main, parallelTile, opts.getVector()))))
       return kernel.emitError("tg.opts: could not tile the kernel");
     packReusedStrips(rewriter, main.op);
-    FailureOr<linalg::LinalgOp> tiledMain =
-        tileAndFuse(rewriter, main.op, stepTile, [](Operation *) { return false; });
+    FailureOr<linalg::LinalgOp> tiledMain = tileAndFuse(rewriter, main.op, stepTile, fuseNone);
     SmallVector<Operation *> merges;
     if (succeeded(tiledMain))
       tiledMain = tilePartialReduction(rewriter, *tiledMain, partialTile, merges);
@@ -651,8 +665,7 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
     } else if (extent <= 64) {
       steps[lanesLoop] = 0; // whole, one vector
     }
-    FailureOr<linalg::LinalgOp> tiled =
-        tileAndFuse(rewriter, stage, steps, [](Operation *) { return false; });
+    FailureOr<linalg::LinalgOp> tiled = tileAndFuse(rewriter, stage, steps, fuseNone);
     SmallVector<Operation *> merges;
     if (succeeded(tiled))
       tiled = tilePartialReduction(rewriter, *tiled, partial, merges);

@@ -754,3 +754,70 @@ func.func private @r_2_4_64(%g: tensor<4x2x64xf32>, %x: tensor<4x2x64xf32>, %mea
   } -> tensor<2xf32>
   return %r : tensor<2xf32>
 }
+
+// -----
+
+// A convolution split by output channels whose input is zero-padded in the
+// kernel: every chunk of the split reads all of the padded input, so the
+// padding is computed once, before the split loop, rather than again in
+// each of its 32 chunks; the scaled weights, of which each chunk reads its
+// own channel, are computed inside it.
+// CHECK-LABEL: func.func private @r_2_32_8_8_3_3
+// CHECK: %[[PADDED:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<2x10x10xf32>)
+// CHECK: tensor.extract
+// CHECK: scf.for
+// CHECK-NOT: outs(%{{.*}} : tensor<2x10x10xf32>)
+// CHECK: %[[SCALED:.*]] = linalg.generic {{.*}} ins(%{{.*}} : tensor<3x3x1xf32>)
+// CHECK: arith.mulf
+// CHECK-NOT: outs(%{{.*}} : tensor<2x10x10xf32>)
+// CHECK: linalg.generic {{.*}} ins(%[[PADDED]], %[[SCALED]] : tensor<2x10x10xf32>, tensor<3x3x1xf32>)
+// CHECK: } {tg.split}
+#pad = affine_map<(n, y, x) -> (n, y, x)>
+#kkc = affine_map<(ky, kx, c) -> (ky, kx, c)>
+#pin = affine_map<(n, c, y, x, ky, kx) -> (n, y + ky, x + kx)>
+#pw = affine_map<(n, c, y, x, ky, kx) -> (ky, kx, c)>
+#pout = affine_map<(n, c, y, x, ky, kx) -> (n, c, y, x)>
+func.func private @r_2_32_8_8_3_3(%x: tensor<2x8x8xf32>, %w: tensor<3x3x32xf32>, %out: tensor<2x32x8x8xf32>) -> tensor<2x32x8x8xf32> attributes {tg.kernel, tg.opts = #tg.opts<split = 1, vectorize = false>} {
+  %zero = arith.constant 0.0 : f32
+  %two = arith.constant 2.0 : f32
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c9 = arith.constant 9 : index
+  %empty = tensor.empty() : tensor<2x10x10xf32>
+  %padded = linalg.generic {indexing_maps = [#pad], iterator_types = ["parallel", "parallel", "parallel"]} outs(%empty : tensor<2x10x10xf32>) {
+  ^bb0(%o: f32):
+    %n = linalg.index 0 : index
+    %y = linalg.index 1 : index
+    %x1 = linalg.index 2 : index
+    %yl = arith.cmpi uge, %y, %c1 : index
+    %yh = arith.cmpi ult, %y, %c9 : index
+    %xl = arith.cmpi uge, %x1, %c1 : index
+    %xh = arith.cmpi ult, %x1, %c9 : index
+    %yin = arith.andi %yl, %yh : i1
+    %xin = arith.andi %xl, %xh : i1
+    %in = arith.andi %yin, %xin : i1
+    %ys = arith.subi %y, %c1 : index
+    %xs = arith.subi %x1, %c1 : index
+    %yc = arith.select %in, %ys, %c0 : index
+    %xc = arith.select %in, %xs, %c0 : index
+    %v = tensor.extract %x[%n, %yc, %xc] : tensor<2x8x8xf32>
+    %r = arith.select %in, %v, %zero : f32
+    linalg.yield %r : f32
+  } -> tensor<2x10x10xf32>
+  %wempty = tensor.empty() : tensor<3x3x32xf32>
+  %scaled = linalg.generic {indexing_maps = [#kkc, #kkc], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%w : tensor<3x3x32xf32>) outs(%wempty : tensor<3x3x32xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %s = arith.mulf %a, %two : f32
+    linalg.yield %s : f32
+  } -> tensor<3x3x32xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<2x32x8x8xf32>) -> tensor<2x32x8x8xf32>
+  %conv = linalg.generic {indexing_maps = [#pin, #pw, #pout], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]}
+      ins(%padded, %scaled : tensor<2x10x10xf32>, tensor<3x3x32xf32>) outs(%init : tensor<2x32x8x8xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<2x32x8x8xf32>
+  return %conv : tensor<2x32x8x8xf32>
+}

@@ -233,8 +233,11 @@ def TGCPUApplyOpts : Pass<"tg-cpu-apply-opts", "::mlir::func::FuncOp"> {
     tiles computing the main stage's tile first.
 
     1. split: the split loop of the root is tiled alone (by its tile size,
-       else 1) with every producer stage fused into it, so each worker
-       computes its share from scratch; the loop is marked `tg.split` for
+       else 1) with every producer stage that a chunk reads part of fused
+       into it, so each worker computes its share from scratch; a stage
+       every chunk reads whole (a convolution's zero padding, split by
+       output channels) runs once per worker, before the loop, instead of
+       once per chunk; the loop is marked `tg.split` for
        `tg-cpu-kernel-abi`, which divides it among workers;
     Then rows: when the root or the main stage reads other reductions
     (softmax's max and sum, which tg-kernelize's `fuse-row-reductions` put
