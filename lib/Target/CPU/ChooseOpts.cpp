@@ -40,6 +40,11 @@ constexpr int64_t kBalancedChunks = 16;
 /// reads it from memory, once per tile.
 constexpr int64_t kCacheBytes = 1 << 20;
 
+/// A core's first-level data cache (48 KB on Golden Cove and Zen 5): a
+/// tile whose reduction reads more than this reads it from the next level,
+/// which cannot feed a register tile's FMAs at their rate.
+constexpr int64_t kFirstLevelCacheBytes = 48 << 10;
+
 /// A core's own cache (L2: 2 MB on Sapphire and Emerald Rapids): an operand
 /// larger than this comes from beyond it each time it is read whole.
 constexpr int64_t kCoreCacheBytes = 2 << 20;
@@ -525,24 +530,48 @@ bool epilogueVectorizes(linalg::GenericOp root) {
   return true;
 }
 
-
+/// About the bytes of its inputs that one step of reduction loop `loop`
+/// reads, all tiles together: an input indexed by it, its share.
+int64_t inputBytesPerStep(linalg::GenericOp main, ArrayRef<int64_t> ranges, unsigned loop) {
+  int64_t bytes = 0;
+  for (OpOperand *input : main.getDpsInputOperands()) {
+    auto type = cast<ShapedType>(input->get().getType());
+    int64_t whole = type.getNumElements() * type.getElementTypeBitWidth() / 8;
+    bytes +=
+        loopsRead(main.getMatchingIndexingMap(input)).contains(loop) ? whole / ranges[loop] : whole;
+  }
+  return bytes;
+}
 
 /// The reduction loop of a register-tiled sum to run outside the tiles, or
-/// -1: the outermost reduction loop, when every tile's whole reduction reads
-/// more than kCacheBytes of its inputs (a weight gradient's sum over the
-/// batch and every pixel: 19 MB per tile for a 24x24 map of 64 channels),
-/// several tiles read it, and the reduction loops inside still make
-/// kStepsPerOuterStep steps. Each step of it then reads one slice (one
-/// image), which stays in cache for all the tiles.
-int64_t outerReduction(linalg::GenericOp main, ArrayRef<int64_t> ranges,
-                       ArrayRef<int64_t> tile) {
+/// -1. It runs outside when several tiles read the same inputs and a step
+/// of it reads a slice of them that stays, for all the tiles, in a cache
+/// level that a tile's whole reduction overflows: a tile reads more than
+/// kCacheBytes in all (a weight gradient's sum over the batch and every
+/// pixel: 19 MB per tile for a 24x24 map of 64 channels), or more than
+/// kFirstLevelCacheBytes in all and at most that per step (ResNet-18's 7x7
+/// maps of 512 channels: 213 KB per tile, 13 KB per image, 18.4 -> 14.8 ms;
+/// not its 14x14 maps of 256, 53 KB per image: 12.2 -> 14.1 ms). The loop
+/// is the outermost whose step reads at most kCoreCacheBytes of the inputs
+/// (an image; ResNet-18's first weight gradient, 3.8 MB an image, steps
+/// over rows of all 16 images: 37 -> 17 ms), else the outermost, as long as
+/// the reduction loops inside it make kStepsPerOuterStep steps.
+int64_t outerReduction(linalg::GenericOp main, ArrayRef<int64_t> ranges, ArrayRef<int64_t> tile) {
   SmallVector<unsigned> reductions;
   main.getReductionDims(reductions);
   if (reductions.size() < 2)
     return -1;
-  unsigned outer = reductions.front();
-  auto iterators = main.getIteratorTypesArray();
   int64_t steps = reductionSteps(main, ranges), tiles = 1;
+  unsigned outer = reductions.front();
+  for (unsigned loop : reductions) {
+    if (steps / ranges[loop] < kStepsPerOuterStep)
+      break;
+    if (inputBytesPerStep(main, ranges, loop) <= kCoreCacheBytes) {
+      outer = loop;
+      break;
+    }
+  }
+  auto iterators = main.getIteratorTypesArray();
   for (auto [loop, type] : llvm::enumerate(iterators))
     if (type == utils::IteratorType::parallel)
       tiles *= ranges[loop] / tile[loop];
@@ -554,7 +583,10 @@ int64_t outerReduction(linalg::GenericOp main, ArrayRef<int64_t> ranges,
         perStep *= tile[loop];
     bytes += perStep * steps;
   }
-  if (tiles < 2 || bytes <= kCacheBytes || steps / ranges[outer] < kStepsPerOuterStep)
+  bool stepFitsFirstLevel =
+      bytes > kFirstLevelCacheBytes && bytes / ranges[outer] <= kFirstLevelCacheBytes;
+  if (tiles < 2 || (bytes <= kCacheBytes && !stepFitsFirstLevel) ||
+      steps / ranges[outer] < kStepsPerOuterStep)
     return -1;
   return outer;
 }
@@ -629,9 +661,8 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
     for (int64_t r : ranges)
       iterations *= r;
     if (iterations >= kMinIterationsToSplit && onlyRootWritesOutput(kernel, root))
-      split = chooseSplit(main, root, ranges, tile, vectorize ? vectorLoop : -1, outer);
-    return KernelOptsAttr::get(context, split, vectorize, tile, vectorize ? vectorLoop : -1,
-                               outer);
+      split = chooseSplit(main, root, ranges, tile, vectorize ? vectorLoop : -1);
+    return KernelOptsAttr::get(context, split, vectorize, tile, vectorize ? vectorLoop : -1, outer);
   }
 
   /// The split loop is a loop of the main op the root runs too (in the
@@ -645,16 +676,18 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
   /// at batch 1, 2.4 MB of weights in 8 strips: 2.5 ms split by rows, 1.6
   /// by columns; its 256×14×14 one from 128 channels, 1.2 MB of weights,
   /// gains nothing). With a reduction loop outside the tiles (`outer`), the
-  /// tiles reuse one outer step's slice of the column operand, whose size is
-  /// what counts (a stride-2 weight gradient's 6.4 MB of output gradients
-  /// over 16 images: split by columns, each worker read all of the 12.8 MB
-  /// input, 8.2 ms; by rows, 6.6 ms). Otherwise the outermost loop with
+  /// split loop runs outside it, so a split by rows streams the whole column
+  /// operand again in every chunk (the stride-2 weight gradient of
+  /// conv2d_train, 6.4 MB of output gradients over 16 images: by input
+  /// channels, 7.9-8.1 ms; by output channels, 6.8-7.1; ResNet-18's first
+  /// weight gradient, 51 MB of them: by kernel rows, 34.4 ms; by output
+  /// channels, 16.8). Otherwise the outermost loop with
   /// kBalancedChunks tiles or more, which divide evenly enough among the
   /// workers (a 3x3 kernel's row divided among two leaves one idle a third
   /// of the time), else the one with the most. A kernel that reads
   /// reductions per row (rowLoops) splits one of its rows' loops.
   static int64_t chooseSplit(MainOp main, linalg::GenericOp root, ArrayRef<int64_t> ranges,
-                             ArrayRef<int64_t> tile, int64_t vectorLoop, int64_t outer) {
+                             ArrayRef<int64_t> tile, int64_t vectorLoop) {
     auto iterators = main.op.getIteratorTypesArray();
     auto chunksOf = [&](int64_t loop) {
       return ranges[loop] / (tile.empty() || tile[loop] == 0 ? 1 : tile[loop]);
@@ -669,12 +702,9 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
     };
     if (main.op.getNumReductionLoops() != 0 && !tile.empty()) {
       int64_t columns = columnLoop(iterators, tile, vectorLoop);
-      auto columnBytesPerStep = [&] {
-        return columnOperandBytes(main.op, columns) / (outer >= 0 ? ranges[outer] : 1);
-      };
       if (columns >= 0 && splittable(columns) &&
           (chunksOf(columns) >= kBalancedChunks ||
-           (chunksOf(columns) >= 2 && columnBytesPerStep() > kCoreCacheBytes)))
+           (chunksOf(columns) >= 2 && columnOperandBytes(main.op, columns) > kCoreCacheBytes)))
         return columns;
     }
     int64_t split = -1, mostChunks = 1;

@@ -737,8 +737,11 @@ func.func private @r_64_64_64(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>, %out
 // A weight gradient summed as [ky, kx, co] and permuted into the weights'
 // [co, 1, ky, kx] by an epilogue whose unit loop (one input channel) the
 // sum does not have: the main stage is the sum, co its columns.
+// Each tile reads 170 KB over the whole sum, 21 KB per image: the batch
+// loop runs outside the tiles, so one image's slice stays in the first-level
+// cache for all five of them.
 // CHECK-LABEL: func.func private @r_32_5_5_8_12_12
-// CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [1, 5, 32, 1, 1, 1]>
+// CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [1, 5, 32, 1, 1, 1], outer = 3>
 #x = affine_map<(ky, kx, co, n, y, x) -> (n, y + ky, x + kx)>
 #g = affine_map<(ky, kx, co, n, y, x) -> (n, y, x, co)>
 #kkc = affine_map<(ky, kx, co, n, y, x) -> (ky, kx, co)>
@@ -960,12 +963,12 @@ func.func private @E_4_16384(%x: tensor<4x16384xf32>, %m: tensor<4xf32>, %out: t
 // -----
 
 // A weight gradient whose output gradients (6.4 MB, read along the tile's
-// 64-channel columns) exceed a core's cache, but whose tiles, the batch
-// loop outside them, reuse one image's slice of them (400 KB): the workers
-// split the input channels, each reading half of the input, rather than
-// the output channels, each reading all of it.
+// 64-channel columns) exceed a core's cache, the batch loop outside the
+// tiles: the workers split the output channels, each streaming its half of
+// them once, rather than the input channels, where each of the 16 chunks
+// would stream all of them again.
 // CHECK-LABEL: func.func private @r_64_128_16_28_28
-// CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [4, 64, 1, 1, 1], outer = 2>
+// CHECK-SAME: tg.opts = #tg.opts<split = 1, vectorize = true, tile = [4, 64, 1, 1, 1], outer = 2>
 #x = affine_map<(ci, co, b, y, x) -> (b, ci, y, x)>
 #g = affine_map<(ci, co, b, y, x) -> (b, y, x, co)>
 #o = affine_map<(ci, co, b, y, x) -> (ci, co)>
@@ -980,4 +983,77 @@ func.func private @r_64_128_16_28_28(%x: tensor<16x64x28x28xf32>, %g: tensor<16x
     linalg.yield %s : f32
   } -> tensor<64x128xf32>
   return %r : tensor<64x128xf32>
+}
+
+// -----
+
+// ResNet-18's weight gradient over 7x7 maps of 512 channels: a 4x64 tile
+// reads 213 KB over its whole sum, more than the first-level cache, but 13
+// KB per image: the batch loop runs outside the tiles.
+// CHECK-LABEL: func.func private @r_3_3_512_512_16_7_7
+// CHECK-SAME: tg.opts = #tg.opts<split = 2, vectorize = true, tile = [1, 1, 4, 64, 1, 1, 1], outer = 4>
+#xr_3_3_512_512_16_7_7 = affine_map<(ky, kx, ci, co, n, y, x) -> (n, ci, y + ky, x + kx)>
+#gr_3_3_512_512_16_7_7 = affine_map<(ky, kx, ci, co, n, y, x) -> (n, y, x, co)>
+#or_3_3_512_512_16_7_7 = affine_map<(ky, kx, ci, co, n, y, x) -> (ky, kx, ci, co)>
+func.func private @r_3_3_512_512_16_7_7(%x: tensor<16x512x9x9xf32>, %g: tensor<16x7x7x512xf32>, %out: tensor<3x3x512x512xf32>) -> tensor<3x3x512x512xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<3x3x512x512xf32>) -> tensor<3x3x512x512xf32>
+  %r = linalg.generic {indexing_maps = [#xr_3_3_512_512_16_7_7, #gr_3_3_512_512_16_7_7, #or_3_3_512_512_16_7_7], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%x, %g : tensor<16x512x9x9xf32>, tensor<16x7x7x512xf32>) outs(%init : tensor<3x3x512x512xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<3x3x512x512xf32>
+  return %r : tensor<3x3x512x512xf32>
+}
+
+// -----
+
+// The same over 14x14 maps of 256 channels: 53 KB per image overflows the
+// first-level cache too, and the whole sum (853 KB) stays in the next: the
+// batch loop stays inside the tiles.
+// CHECK-LABEL: func.func private @r_3_3_256_256_16_14_14
+// CHECK-SAME: tg.opts = #tg.opts<split = 3, vectorize = true, tile = [1, 1, 4, 64, 1, 1, 1]>
+#xr_3_3_256_256_16_14_14 = affine_map<(ky, kx, ci, co, n, y, x) -> (n, ci, y + ky, x + kx)>
+#gr_3_3_256_256_16_14_14 = affine_map<(ky, kx, ci, co, n, y, x) -> (n, y, x, co)>
+#or_3_3_256_256_16_14_14 = affine_map<(ky, kx, ci, co, n, y, x) -> (ky, kx, ci, co)>
+func.func private @r_3_3_256_256_16_14_14(%x: tensor<16x256x16x16xf32>, %g: tensor<16x14x14x256xf32>, %out: tensor<3x3x256x256xf32>) -> tensor<3x3x256x256xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<3x3x256x256xf32>) -> tensor<3x3x256x256xf32>
+  %r = linalg.generic {indexing_maps = [#xr_3_3_256_256_16_14_14, #gr_3_3_256_256_16_14_14, #or_3_3_256_256_16_14_14], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%x, %g : tensor<16x256x16x16xf32>, tensor<16x14x14x256xf32>) outs(%init : tensor<3x3x256x256xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<3x3x256x256xf32>
+  return %r : tensor<3x3x256x256xf32>
+}
+
+// -----
+
+// ResNet-18's first weight gradient: one image's slices (3.8 MB of input
+// and output gradients) exceed a core's cache, a row of all 16 images'
+// does not: the output rows run outside the tiles (outer = 5, not the batch
+// loop 4). The split loop runs outside them, so the workers split the
+// output channels, each streaming half of the 51 MB of output gradients
+// once, rather than the kernel rows, each of whose 7 chunks would stream all
+// of them.
+// CHECK-LABEL: func.func private @r_7_7_3_64_16_112_112
+// CHECK-SAME: tg.opts = #tg.opts<split = 3, vectorize = true, tile = [1, 7, 1, 32, 1, 1, 1], outer = 5>
+#xr_7_7_3_64_16_112_112 = affine_map<(ky, kx, ci, co, n, y, x) -> (n, ci, y + ky, x + kx)>
+#gr_7_7_3_64_16_112_112 = affine_map<(ky, kx, ci, co, n, y, x) -> (n, y, x, co)>
+#or_7_7_3_64_16_112_112 = affine_map<(ky, kx, ci, co, n, y, x) -> (ky, kx, ci, co)>
+func.func private @r_7_7_3_64_16_112_112(%x: tensor<16x3x230x230xf32>, %g: tensor<16x112x112x64xf32>, %out: tensor<7x7x3x64xf32>) -> tensor<7x7x3x64xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<7x7x3x64xf32>) -> tensor<7x7x3x64xf32>
+  %r = linalg.generic {indexing_maps = [#xr_7_7_3_64_16_112_112, #gr_7_7_3_64_16_112_112, #or_7_7_3_64_16_112_112], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%x, %g : tensor<16x3x230x230xf32>, tensor<16x112x112x64xf32>) outs(%init : tensor<7x7x3x64xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<7x7x3x64xf32>
+  return %r : tensor<7x7x3x64xf32>
 }

@@ -190,14 +190,19 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
       vectorized. Each block reads rows of the transposed operand and
       stores vectors of outputs.
     - Outer reduction (a register-tiled sum of products with at least two
-      reduction loops, with an epilogue or without): when each tile's
-      whole reduction reads more than 1 MB of its inputs (a weight
-      gradient's sum over the batch and the pixels), several tiles read
-      it, and the reduction loops inside make at least 32 steps, the
-      outermost reduction loop runs outside the tiles (`outer`), so each
-      of its steps reads one slice that stays in cache for all the tiles;
-      a tile stored transposed then keeps at most 4 rows, as its
-      accumulators are loaded and stored in every such step.
+      reduction loops, with an epilogue or without): when several tiles
+      read the same inputs and each tile's whole reduction reads more
+      than 1 MB of them (a weight gradient's sum over the batch and the
+      pixels), or more than the 48 KB of a first-level cache but at most
+      that per step (ResNet-18's 7x7 maps of 512 channels: 213 KB, 13 KB
+      per image), a reduction loop runs outside the tiles (`outer`), so
+      each of its steps reads one slice that stays in cache for all the
+      tiles: the outermost whose step reads at most 2 MB of the inputs
+      (one image; a row of all images when an image is more, as in
+      ResNet-18's first weight gradient), else the outermost, as long as
+      the reduction loops inside make at least 32 steps; a tile stored
+      transposed then keeps at most 4 rows, as its accumulators are
+      loaded and stored in every such step.
     - A kernel with an empty loop gets no opts.
     - Split: with at least 32768 iterations, and when nothing but the root
       (and the fill of its initial value) touches the output, a parallel
@@ -208,11 +213,10 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
       loop: a matmul's B, a convolution's weights) exceeds a core's 2 MB
       of cache, so each worker reuses its strips of the column operand
       across all row tiles instead of reading all of it per row tile (with
-      `outer`, one outer step's slice of it counts, which the tiles reuse
-      within the step: a weight gradient splits its input channels); else
-      the outermost with
-      16 tiles or more (they divide evenly enough among a few workers), else
-      the one with the most tiles (at least two).
+      `outer` too: the split loop runs outside it, so split by rows each
+      chunk would stream all of the column operand again); else the
+      outermost with 16 tiles or more (they divide evenly enough among a
+      few workers), else the one with the most tiles (at least two).
   }];
   let options = [
     Option<"disable", "noopt", "bool", /*default=*/"false",
