@@ -214,6 +214,29 @@ func.func @shared_three_buffers(%a: tensor<4xf32>, %b: tensor<4xf32>, %c: tensor
 
 // -----
 
+// Ours: more than 3 buffers, but broadcast into a result larger than all of
+// them (128 bytes from 80): storing it would move more memory than reading
+// them again in each kernel (max pooling's gradient spread over its
+// windows), so it is recomputed.
+// CHECK-LABEL: func @shared_four_buffers_broadcast
+// CHECK: tg.kernel(%arg0, %arg1, %arg2, %arg3) {name = "E_4_8"}
+// CHECK: tg.kernel(%arg0, %arg1, %arg2, %arg3) {name = "E_4_8n1"}
+// CHECK-NOT: tg.kernel
+func.func @shared_four_buffers_broadcast(%a: tensor<4xf32>, %b: tensor<4xf32>, %c: tensor<4xf32>, %d: tensor<8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>) {
+  %0 = tg.add %a, %b : tensor<4xf32>
+  %1 = tg.add %0, %c : tensor<4xf32>
+  %r = tg.reshape %1 : tensor<4xf32> to tensor<4x1xf32>
+  %rows = tg.expand %r : tensor<4x1xf32> to tensor<4x8xf32>
+  %dr = tg.reshape %d : tensor<8xf32> to tensor<1x8xf32>
+  %cols = tg.expand %dr : tensor<1x8xf32> to tensor<4x8xf32>
+  %2 = tg.mul %rows, %cols : tensor<4x8xf32>
+  %x = tg.exp2 %2 : tensor<4x8xf32>
+  %y = tg.log2 %2 : tensor<4x8xf32>
+  return %x, %y : tensor<4x8xf32>, tensor<4x8xf32>
+}
+
+// -----
+
 // Nested reductions before a broadcast: the one the broadcast reads is
 // realized, the inner one fuses into it (a conv's backward pass: one kernel).
 // CHECK-LABEL: func @nested_reductions

@@ -101,7 +101,11 @@ def TGKernelize : Pass<"tg-kernelize"> {
     broadcast axes only is a multiplication); otherwise it is recomputed in
     every consumer. So aranges and masks (reductions of
     constants) and cheap elementwise work are recomputed, while a gradient
-    read by two optimizer kernels is computed once.
+    read by two optimizer kernels is computed once. Ours: a candidate of
+    more than 3 buffers whose result is larger than all of them together
+    (a broadcast of them: max pooling's gradient spread over its
+    overlapping windows) is recomputed too, as storing it would move more
+    memory than reading them again.
 
     `tg.assign` writes its target in place (`inplace`) when its kernel reads
     the target only at the index it writes and nothing else uses the value;
