@@ -75,8 +75,8 @@ SmallVector<OpFoldResult> indexAttrs(Builder &b, ArrayRef<int64_t> values) {
   });
 }
 
-/// Whether a tile reads only part of `producer`'s result through `slice`:
-/// a stage whose whole result every tile reads (a convolution's zero
+/// Whether `slice`, what a tile reads of a producer's result, is only part
+/// of it: a stage whose whole result every tile reads (a convolution's zero
 /// padding, split by output channels) is computed once, before the loop,
 /// instead of again in every tile.
 bool readsPart(tensor::ExtractSliceOp slice, Operation *) {
