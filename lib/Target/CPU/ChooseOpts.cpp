@@ -530,13 +530,18 @@ bool epilogueVectorizes(linalg::GenericOp root) {
   return true;
 }
 
+/// The bytes of an operand's whole tensor.
+int64_t operandBytes(OpOperand *operand) {
+  auto type = cast<ShapedType>(operand->get().getType());
+  return type.getNumElements() * type.getElementTypeBitWidth() / 8;
+}
+
 /// About the bytes of its inputs that one step of reduction loop `loop`
 /// reads, all tiles together: an input indexed by it, its share.
 int64_t inputBytesPerStep(linalg::GenericOp main, ArrayRef<int64_t> ranges, unsigned loop) {
   int64_t bytes = 0;
   for (OpOperand *input : main.getDpsInputOperands()) {
-    auto type = cast<ShapedType>(input->get().getType());
-    int64_t whole = type.getNumElements() * type.getElementTypeBitWidth() / 8;
+    int64_t whole = operandBytes(input);
     bytes +=
         loopsRead(main.getMatchingIndexingMap(input)).contains(loop) ? whole / ranges[loop] : whole;
   }
@@ -603,8 +608,7 @@ int64_t columnOperandBytes(linalg::GenericOp main, unsigned columns) {
           return loop != columns && iterators[loop] == utils::IteratorType::parallel;
         }))
       continue;
-    auto type = cast<ShapedType>(input->get().getType());
-    bytes += type.getNumElements() * type.getElementTypeBitWidth() / 8;
+    bytes += operandBytes(input);
   }
   return bytes;
 }
