@@ -18,7 +18,7 @@
 // WEIGHT: vector.transfer_read {{.*}} vector<16x9xf32>
 // WEIGHT-NEXT: vector.transpose {{.*}} [1, 0] : vector<16x9xf32> to vector<9x16xf32>
 // TRANSPOSE-NOT: applied
-// TRANSPOSE: func.func private @E_520_96({{.*}}tg.opts = #tg.opts<split = 0, vectorize = true, tile = [8, 16]>
+// TRANSPOSE: func.func private @E_520_96({{.*}}tg.opts = #tg.opts<split = 0, vectorize = true, tile = [4, 16]>
 // TRANSPOSE-NOT: applied
 
 // A convolution's weight, channels-last.
@@ -27,7 +27,7 @@ func.func @weight(%w: tensor<64x32x3x3xf32>) -> tensor<32x3x3x64xf32> {
   return %p : tensor<32x3x3x64xf32>
 }
 
-// A transpose added to another matrix; 520 rows are 65 blocks of 8.
+// A transpose added to another matrix; 520 rows are 130 blocks of 4.
 func.func @transpose(%x: tensor<96x520xf32>, %y: tensor<520x96xf32>) -> tensor<520x96xf32> {
   %p = tg.permute %x [1, 0] : tensor<96x520xf32> -> tensor<520x96xf32>
   %s = tg.add %p, %y : tensor<520x96xf32>

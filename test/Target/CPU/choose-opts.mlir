@@ -285,13 +285,13 @@ func.func private @E_256_256(%x: tensor<256x256xf32>, %b: tensor<256xf32>, %out:
 // -----
 
 // A transposed read is not contiguous along the innermost loop: blocks of
-// a vector of outputs (16, four with 16-byte vectors) by 8 contiguous
+// a vector of outputs (16, four with 16-byte vectors) by 4 contiguous
 // elements of the transposed input. The workers split the input's rows
 // (the innermost loop, 16 chunks), not the output's.
 // CHECK-LABEL: func.func private @E_256_256_T
-// CHECK-SAME: tg.opts = #tg.opts<split = 1, vectorize = true, tile = [8, 16]>
+// CHECK-SAME: tg.opts = #tg.opts<split = 1, vectorize = true, tile = [4, 16]>
 // SSE-LABEL: func.func private @E_256_256_T
-// SSE-SAME: tg.opts = #tg.opts<split = 1, vectorize = true, tile = [8, 4]>
+// SSE-SAME: tg.opts = #tg.opts<split = 1, vectorize = true, tile = [4, 4]>
 #t = affine_map<(i, j) -> (j, i)>
 #id2 = affine_map<(i, j) -> (i, j)>
 func.func private @E_256_256_T(%x: tensor<256x256xf32>, %out: tensor<256x256xf32>) -> tensor<256x256xf32> attributes {tg.kernel} {
@@ -344,18 +344,18 @@ func.func private @E_256_3_3_256(%w: tensor<256x256x3x3xf32>, %out: tensor<256x3
 
 // Activations copied channels-last ([n, c, y, x] as [n, y, x, c]): split by
 // images, the transposed input's first axis, though the channels (the
-// innermost loop) have 16 chunks too.
-// CHECK-LABEL: func.func private @E_16_14_14_256
-// CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [1, 1, 14, 16]>
+// innermost loop) have 16 chunks too; 4 pixels of a row by 16 channels.
+// CHECK-LABEL: func.func private @E_16_28_28_256
+// CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [1, 1, 4, 16]>
 #nchw = affine_map<(n, y, x, c) -> (n, c, y, x)>
 #nhwc = affine_map<(n, y, x, c) -> (n, y, x, c)>
-func.func private @E_16_14_14_256(%x: tensor<16x256x14x14xf32>, %out: tensor<16x14x14x256xf32>) -> tensor<16x14x14x256xf32> attributes {tg.kernel} {
+func.func private @E_16_28_28_256(%x: tensor<16x256x28x28xf32>, %out: tensor<16x28x28x256xf32>) -> tensor<16x28x28x256xf32> attributes {tg.kernel} {
   %r = linalg.generic {indexing_maps = [#nchw, #nhwc], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
-      ins(%x : tensor<16x256x14x14xf32>) outs(%out : tensor<16x14x14x256xf32>) {
+      ins(%x : tensor<16x256x28x28xf32>) outs(%out : tensor<16x28x28x256xf32>) {
   ^bb0(%a: f32, %o: f32):
     linalg.yield %a : f32
-  } -> tensor<16x14x14x256xf32>
-  return %r : tensor<16x14x14x256xf32>
+  } -> tensor<16x28x28x256xf32>
+  return %r : tensor<16x28x28x256xf32>
 }
 
 // -----

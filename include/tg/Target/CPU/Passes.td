@@ -186,7 +186,7 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
       widest power of two up to a vector that divides it (at least 4), and
       the loops of that operand's last axes, from its last, by their whole
       extent while the block stays within 16 elements (a 3x3 window) or else
-      by a divisor of up to 8, until 8 of its elements are contiguous;
+      by a divisor of up to 4, until 4 of its elements are contiguous;
       vectorized. Each block reads rows of the transposed operand and
       stores vectors of outputs.
     - Outer reduction (a register-tiled sum of products with at least two
