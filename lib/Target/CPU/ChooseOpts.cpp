@@ -61,7 +61,7 @@ constexpr int64_t kSmallestVectorBytes = 16;
 
 /// The most rows of a transposed register tile whose reduction has a loop
 /// outside the tiles.
-constexpr int64_t kTransposedRowsPerOuterStep = 4;
+constexpr int64_t kTransposedRowsPerOuterStep = 8;
 
 /// The largest candidate that divides `extent`, or 0.
 int64_t largestDivisor(int64_t extent, ArrayRef<int64_t> candidates) {
@@ -189,8 +189,9 @@ int64_t largestDivisorUpTo(int64_t extent, int64_t limit) {
 /// shape that measured fastest here: 8 rows of 32 f32 with 512-bit
 /// vectors); on a tie, the output's last axis, whose tile is stored as it
 /// is rather than transposed. `vectorLoop` receives the column loop.
-bool tileSumOfProducts(linalg::GenericOp root, ArrayRef<int64_t> ranges,
-                       int64_t vectorBytes, SmallVector<int64_t> &tile, int64_t &vectorLoop) {
+bool tileSumOfProducts(linalg::GenericOp root, ArrayRef<int64_t> ranges, int64_t vectorBytes,
+                       SmallVector<int64_t> &tile, int64_t &vectorLoop,
+                       bool adjacentRowsCountDouble = true) {
   if (root.getNumReductionLoops() == 0 || !isSumOfProducts(root))
     return false;
   // The output's axes that are loops (a kept size-1 axis is read at 0).
@@ -225,7 +226,7 @@ bool tileSumOfProducts(linalg::GenericOp root, ArrayRef<int64_t> ranges,
   // wastes 6 of every 16 multiplies.
   auto score = [&](const Choice &c) {
     int64_t products = c.columns * c.rows * c.columns / llvm::alignTo(c.columns, lanes);
-    if (c.row == c.column || c.rows < 4)
+    if (!adjacentRowsCountDouble || c.row == c.column || c.rows < 4)
       return products;
     OpOperand *a = root.getDpsInputOperand(c.a);
     return strideAlong(root.getMatchingIndexingMap(a),
@@ -662,17 +663,37 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
 
     int64_t outer = vectorize && sumOfProducts ? outerReduction(main.op, ranges, tile) : -1;
     // The accumulators are then loaded and stored in every step of the
-    // outer loop; stored transposed, element by element: a transposed tile
-    // keeps at most kTransposedRowsPerOuterStep rows (a 5x5 weight
-    // gradient's 8x32 tile: 21 ms, 4x32: 13 ms), unless fewer would leave
-    // it one row (5 rows of 5: 13 ms, 1: 29 ms).
-    if (outer >= 0 && vectorLoop >= 0)
+    // outer loop, in a scratch when the tile is stored transposed. Such a
+    // tile gains nothing from rows whose inputs share cache lines:
+    // beautiful_mnist's weight gradient r_32_32_5_5_128_20_20, 5 window
+    // columns by 32 output channels, 10.0-10.5 ms; 4 input channels by 32,
+    // 9.2; 8 by 32, 8.1-8.4 (its forward convolution, without `outer`, is
+    // the other way round: 5 pixels by 32 channels 6.1 ms, 8 images 8.2).
+    // It keeps at most kTransposedRowsPerOuterStep rows, unless fewer would
+    // leave it one row (5 rows of 5: 13 ms, 1: 29 ms).
+    auto keepTransposedRows = [&](SmallVector<int64_t> &rows, int64_t columns) {
       for (auto [loop, type] : llvm::enumerate(main.op.getIteratorTypesArray())) {
         int64_t fewer = largestDivisorUpTo(ranges[loop], kTransposedRowsPerOuterStep);
-        if (type == utils::IteratorType::parallel && int64_t(loop) != vectorLoop &&
-            tile[loop] > fewer && fewer > 1)
-          tile[loop] = fewer;
+        if (type == utils::IteratorType::parallel && int64_t(loop) != columns &&
+            rows[loop] > fewer && fewer > 1)
+          rows[loop] = fewer;
       }
+    };
+    if (outer >= 0 && vectorLoop >= 0) {
+      keepTransposedRows(tile, vectorLoop);
+      SmallVector<int64_t> apart;
+      int64_t apartColumns = -1;
+      tileSumOfProducts(main.op, ranges, vectorBytes, apart, apartColumns,
+                        /*adjacentRowsCountDouble=*/false);
+      if (apartColumns >= 0) {
+        keepTransposedRows(apart, apartColumns);
+        if (int64_t apartOuter = outerReduction(main.op, ranges, apart); apartOuter >= 0) {
+          tile = std::move(apart);
+          vectorLoop = apartColumns;
+          outer = apartOuter;
+        }
+      }
+    }
     int64_t split = -1, iterations = 1;
     for (int64_t r : ranges)
       iterations *= r;
@@ -738,15 +759,20 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
            (chunksOf(columns) >= 2 && columnOperandBytes(main.op, columns) > kCoreCacheBytes)))
         return columns;
     }
-    int64_t split = -1, mostChunks = 1;
+    // Of fewer chunks, the most that keep two workers both busy, then an
+    // even number (a 5x5 weight gradient split by its 4 chunks of input
+    // channels: 7.2-7.8 ms; by its 5 kernel rows, one worker idle a fifth
+    // of the time, 8.9).
+    auto rank = [](int64_t chunks) { return std::make_pair(chunks / 2, chunks % 2 == 0); };
+    int64_t split = -1;
     for (int64_t loop = 0; loop < int64_t(iterators.size()); ++loop) {
       int64_t chunks = chunksOf(loop);
-      if (!splittable(loop) || chunks < 2 || chunks <= mostChunks)
+      if (!splittable(loop) || chunks < 2)
         continue;
-      split = loop;
-      mostChunks = chunks;
       if (chunks >= kBalancedChunks)
-        break;
+        return loop;
+      if (split < 0 || rank(chunks) > rank(chunksOf(split)))
+        split = loop;
     }
     return split;
   }

@@ -1094,3 +1094,29 @@ func.func private @r_7_7_3_64_16_112_112(%x: tensor<16x3x230x230xf32>, %g: tenso
   } -> tensor<7x7x3x64xf32>
   return %r : tensor<7x7x3x64xf32>
 }
+
+// -----
+
+// beautiful_mnist's 5x5 weight gradient, stored as [co, ci, ky, kx] with its
+// tile along the output channels (transposed, vector = 3) and the batch
+// outside the tiles: rows of 8 input channels, not of the 5 window columns
+// whose inputs lie next to each other (which win without `outer`); split by
+// its 4 chunks of input channels, which two workers share evenly, rather
+// than by its 5 kernel rows.
+// CHECK-LABEL: func.func private @r_32_32_5_5_128_20_20
+// CHECK-SAME: tg.opts = #tg.opts<split = 2, vectorize = true, tile = [1, 1, 8, 32, 1, 1, 1], vector = 3, outer = 4>
+#xr_32_32_5_5 = affine_map<(ky, kx, ci, co, n, y, x) -> (n, ci, ky + y, kx + x)>
+#gr_32_32_5_5 = affine_map<(ky, kx, ci, co, n, y, x) -> (n, y, x, co)>
+#or_32_32_5_5 = affine_map<(ky, kx, ci, co, n, y, x) -> (co, ci, ky, kx)>
+func.func private @r_32_32_5_5_128_20_20(%x: tensor<128x32x24x24xf32>, %g: tensor<128x20x20x32xf32>, %out: tensor<32x32x5x5xf32>) -> tensor<32x32x5x5xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<32x32x5x5xf32>) -> tensor<32x32x5x5xf32>
+  %r = linalg.generic {indexing_maps = [#xr_32_32_5_5, #gr_32_32_5_5, #or_32_32_5_5], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%x, %g : tensor<128x32x24x24xf32>, tensor<128x20x20x32xf32>) outs(%init : tensor<32x32x5x5xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<32x32x5x5xf32>
+  return %r : tensor<32x32x5x5xf32>
+}

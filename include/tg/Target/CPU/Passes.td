@@ -201,8 +201,11 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
       (one image; a row of all images when an image is more, as in
       ResNet-18's first weight gradient), else the outermost, as long as
       the reduction loops inside make at least 32 steps; a tile stored
-      transposed then keeps at most 4 rows, as its accumulators are
-      loaded and stored in every such step.
+      transposed is then chosen again without counting adjacent rows
+      double (measured slower there: beautiful_mnist's 5x5 weight gradient,
+      5 window columns by 32 channels 10.0-10.5 ms, 8 input channels by
+      32 8.1-8.4) and keeps at most 8 rows, as its accumulators are loaded
+      and stored in every such step.
     - A kernel with an empty loop gets no opts.
     - Split: with at least 32768 iterations, and when nothing but the root
       (and the fill of its initial value) touches the output, a parallel
@@ -222,7 +225,8 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
       a column strip of it, a line per row: 1024x1024, 0.41-0.45 ms against
       0.25-0.27); else the outermost with 16 tiles or more (they divide
       evenly enough among a few workers), else the one with the most tiles
-      (at least two).
+      that two workers share evenly (at least two), an even number on a tie
+      (4 chunks rather than 5).
   }];
   let options = [
     Option<"disable", "noopt", "bool", /*default=*/"false",
