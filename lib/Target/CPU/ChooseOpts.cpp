@@ -220,10 +220,9 @@ bool tileSumOfProducts(linalg::GenericOp root, ArrayRef<int64_t> ranges, int64_t
   } best;
   // Four rows or more whose inputs lie within a vector of each other in
   // memory (pixels of a row, rather than images of a convolution) count
-  // double: they share cache lines (a 5x5 convolution of 20x20 maps: 189
-  // GFLOPS with 8 images by 32 channels, 219 with 5 pixels by 32).
-  // Products count as the lanes they use: a 10-wide axis in 16 lanes
-  // wastes 6 of every 16 multiplies.
+  // double, unless !adjacentRowsCountDouble: they share cache lines (a 5x5 convolution of 20x20
+  // maps: 189 GFLOPS with 8 images by 32 channels, 219 with 5 pixels by 32). Products count as the
+  // lanes they use: a 10-wide axis in 16 lanes wastes 6 of every 16 multiplies.
   auto score = [&](const Choice &c) {
     int64_t products = c.columns * c.rows * c.columns / llvm::alignTo(c.columns, lanes);
     if (!adjacentRowsCountDouble || c.row == c.column || c.rows < 4)
@@ -722,15 +721,15 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
   /// channels, 16.8). A kernel that reads an operand `transposed` splits the
   /// loop of its outermost axis with kBalancedChunks tiles or more (an
   /// activation's images, a weight's output channels, a 2-d transpose's
-  /// innermost loop), so each worker reads whole rows of it
-  /// rather than a cache line of every row (a 1024x1024 transpose split by
-  /// the output's rows: 0.41-0.45 ms; by the input's, 0.25-0.27; ResNet-18's
-  /// 512x512x3x3 weight copied channels-last, by input channels 1.26-1.33,
-  /// by output channels 0.97). Otherwise the outermost loop with
-  /// kBalancedChunks tiles or more, which divide evenly enough among the
-  /// workers (a 3x3 kernel's row divided among two leaves one idle a third
-  /// of the time), else the one with the most. A kernel that reads
-  /// reductions per row (rowLoops) splits one of its rows' loops.
+  /// innermost loop), so each worker reads whole rows of it rather than a
+  /// cache line of every row (a 1024x1024 transpose split by the output's
+  /// rows: 0.41-0.45 ms; by the input's, 0.25-0.27; ResNet-18's 512x512x3x3
+  /// weight copied channels-last, by input channels 1.26-1.33, by output
+  /// channels 0.97). Otherwise the outermost loop with kBalancedChunks tiles
+  /// or more, which divide evenly enough among the workers (a 3x3 kernel's
+  /// row divided among two leaves one idle a third of the time), else the
+  /// one with the most chunks that two workers share evenly. A kernel that
+  /// reads reductions per row (rowLoops) splits one of its rows' loops.
   static int64_t chooseSplit(MainOp main, linalg::GenericOp root, ArrayRef<int64_t> ranges,
                              ArrayRef<int64_t> tile, int64_t vectorLoop, AffineMap transposed) {
     auto iterators = main.op.getIteratorTypesArray();
