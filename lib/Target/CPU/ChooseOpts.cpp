@@ -188,7 +188,8 @@ int64_t largestDivisorUpTo(int64_t extent, int64_t limit) {
 /// products per step wins, within about half the vector registers (the
 /// shape that measured fastest here: 8 rows of 32 f32 with 512-bit
 /// vectors); on a tie, the output's last axis, whose tile is stored as it
-/// is rather than transposed. `vectorLoop` receives the column loop.
+/// is rather than transposed, then the wider tile, or for a window sliding
+/// along the rows the narrower one. `vectorLoop` receives the column loop.
 bool tileSumOfProducts(linalg::GenericOp root, ArrayRef<int64_t> ranges, int64_t vectorBytes,
                        SmallVector<int64_t> &tile, int64_t &vectorLoop,
                        bool adjacentRowsCountDouble = true) {
@@ -223,22 +224,54 @@ bool tileSumOfProducts(linalg::GenericOp root, ArrayRef<int64_t> ranges, int64_t
   // double, unless !adjacentRowsCountDouble: they share cache lines (a 5x5 convolution of 20x20
   // maps: 189 GFLOPS with 8 images by 32 channels, 219 with 5 pixels by 32). Products count as the
   // lanes they use: a 10-wide axis in 16 lanes wastes 6 of every 16 multiplies.
-  auto score = [&](const Choice &c) {
-    int64_t products = c.columns * c.rows * c.columns / llvm::alignTo(c.columns, lanes);
+  auto adjacentRows = [&](const Choice &c) {
     if (!adjacentRowsCountDouble || c.row == c.column || c.rows < 4)
-      return products;
+      return false;
     OpOperand *a = root.getDpsInputOperand(c.a);
     return strideAlong(root.getMatchingIndexingMap(a),
-                       cast<ShapedType>(a->get().getType()).getShape(), c.row) <= lanes
-               ? 2 * products
-               : products;
+                       cast<ShapedType>(a->get().getType()).getShape(), c.row) <= lanes;
+  };
+  auto score = [&](const Choice &c) {
+    int64_t products = c.columns * c.rows * c.columns / llvm::alignTo(c.columns, lanes);
+    return adjacentRows(c) ? 2 * products : products;
+  };
+  // On a tie, a window sliding along the rows (a convolution's x + kx)
+  // whose tile reads more of b than the first-level cache holds takes the
+  // narrower tile of two vectors or more: its rows share a's lines from
+  // step to step, and each step reads fewer vectors of b, which every tile
+  // streams whole from the next level (a 3x3 convolution of 64 channels on
+  // 8x8 maps: 8 pixels x 32 channels 1.08-1.09 ms, 4 x 64 1.20-1.34; on
+  // 56x56 maps 9.3-9.8 against 10.1-10.9). One vector of columns loads as
+  // often as it multiplies (10 x 16 on 20x20 maps: 7.0-7.2 ms, 5 x 32
+  // 6.5-6.9). Other tiles take the wider one: a matmul's rows of a lie a
+  // row apart (8 x 32 6.3-6.8 ms, 4 x 64 6.0-6.2), GPT's weight gradient
+  // reads a new line of a every step (8 x 32 0.40 ms, 4 x 64 0.34-0.36),
+  // a Linear's gradient of 10 steps stores more than it reads.
+  int64_t stepBytes = reductionSteps(root, ranges) * std::max<int64_t>(1, vectorBytes / lanes);
+  SmallVector<unsigned> reductionLoops;
+  root.getReductionDims(reductionLoops);
+  auto slidingWindow = [&](const Choice &c) {
+    AffineMap a = inputMaps[c.a];
+    return llvm::any_of(a.getResults(), [&](AffineExpr result) {
+      return result.isFunctionOfDim(c.row) && llvm::any_of(reductionLoops, [&](unsigned loop) {
+               return result.isFunctionOfDim(loop);
+             });
+    });
+  };
+  auto narrowerFirst = [&](const Choice &c) {
+    return adjacentRows(c) && slidingWindow(c) && c.columns >= 2 * lanes;
   };
   auto better = [&](const Choice &c) {
     int64_t cScore = score(c), bestScore = best.columns == 0 ? 0 : score(best);
     if (cScore != bestScore)
       return cScore > bestScore;
     bool last = c.column == outLoops.back(), bestLast = best.column == outLoops.back();
-    return last != bestLast ? last : c.columns > best.columns;
+    if (last != bestLast)
+      return last;
+    if (narrowerFirst(c) && narrowerFirst(best) &&
+        std::max(c.columns, best.columns) * stepBytes > kFirstLevelCacheBytes)
+      return c.columns < best.columns;
+    return c.columns > best.columns;
   };
   for (unsigned column : outLoops) {
     // A tile along another axis than the output's last is transposed when

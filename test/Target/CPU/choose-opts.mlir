@@ -267,6 +267,77 @@ func.func private @r_2_32_13_13_16_3_3(%x: tensor<2x16x28x28xf32>, %w: tensor<16
 
 // -----
 
+// 64 channels-last weights of 3x3 windows on 8x8 maps: 4 pixels by 64
+// channels and 8 by 32 make as many products, and the weights a tile reads
+// (147 KB for 64 channels) stream from the second-level cache, so the
+// narrower tile, which reads half as many per step, wins (its pixels share
+// the input's lines).
+// CHECK-LABEL: func.func private @r_128_64_8_8_64_3_3
+// CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [1, 32, 1, 8, 1, 1, 1], vector = 1>
+#in64 = affine_map<(n, co, y, x, c, ky, kx) -> (n, c, y + ky, x + kx)>
+#w64 = affine_map<(n, co, y, x, c, ky, kx) -> (c, ky, kx, co)>
+#o64 = affine_map<(n, co, y, x, c, ky, kx) -> (n, co, y, x)>
+func.func private @r_128_64_8_8_64_3_3(%x: tensor<128x64x10x10xf32>, %w: tensor<64x3x3x64xf32>, %out: tensor<128x64x8x8xf32>) -> tensor<128x64x8x8xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<128x64x8x8xf32>) -> tensor<128x64x8x8xf32>
+  %r = linalg.generic {indexing_maps = [#in64, #w64, #o64], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%x, %w : tensor<128x64x10x10xf32>, tensor<64x3x3x64xf32>) outs(%init : tensor<128x64x8x8xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<128x64x8x8xf32>
+  return %r : tensor<128x64x8x8xf32>
+}
+
+// -----
+
+// beautiful_mnist's 5x5 convolution of 32 channels on 20x20 maps: 5 pixels
+// by 32 channels, not 10 by 16, which the rule above does not make narrower
+// than two vectors (one vector loads once per multiply).
+// CHECK-LABEL: func.func private @r_128_32_20_20_32_5_5
+// CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [1, 32, 1, 5, 1, 1, 1], vector = 1>
+#in32 = affine_map<(n, co, y, x, c, ky, kx) -> (n, c, y + ky, x + kx)>
+#w32 = affine_map<(n, co, y, x, c, ky, kx) -> (c, ky, kx, co)>
+#o32 = affine_map<(n, co, y, x, c, ky, kx) -> (n, co, y, x)>
+func.func private @r_128_32_20_20_32_5_5(%x: tensor<128x32x24x24xf32>, %w: tensor<32x5x5x32xf32>, %out: tensor<128x32x20x20xf32>) -> tensor<128x32x20x20xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<128x32x20x20xf32>) -> tensor<128x32x20x20xf32>
+  %r = linalg.generic {indexing_maps = [#in32, #w32, #o32], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%x, %w : tensor<128x32x24x24xf32>, tensor<32x5x5x32xf32>) outs(%init : tensor<128x32x20x20xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<128x32x20x20xf32>
+  return %r : tensor<128x32x20x20xf32>
+}
+
+// -----
+
+// GPT's weight gradient, xᵀ·g over 1024 positions: x's rows are adjacent
+// too, but each step reads a new line of them (no window slides along
+// them), so the tile stays 4 rows by 64 columns.
+// CHECK-LABEL: func.func private @r_384_128_1024
+// CHECK-SAME: tile = [1, 4, 64]>
+#xg = affine_map<(k, i, j) -> (k, i)>
+#gg = affine_map<(k, i, j) -> (k, j)>
+#og = affine_map<(k, i, j) -> (i, j)>
+func.func private @r_384_128_1024(%x: tensor<1024x384xf32>, %g: tensor<1024x128xf32>, %out: tensor<384x128xf32>) -> tensor<384x128xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<384x128xf32>) -> tensor<384x128xf32>
+  %r = linalg.generic {indexing_maps = [#xg, #gg, #og], iterator_types = ["reduction", "parallel", "parallel"]}
+      ins(%x, %g : tensor<1024x384xf32>, tensor<1024x128xf32>) outs(%init : tensor<384x128xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<384x128xf32>
+  return %r : tensor<384x128xf32>
+}
+
+// -----
+
 // Elementwise with a broadcast row: vectors of 64 along the last axis.
 // CHECK-LABEL: func.func private @E_256_256
 // CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [1, 64]>

@@ -153,7 +153,11 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
       a narrow axis leaves empty (10 columns in 16 lanes count 10·10/16)
       and twice the rows when there are 4 or more whose inputs lie within a
       vector of each other (pixels of a row, not images); on a tie, the
-      output's last axis, then the wider columns. A column axis that is not
+      output's last axis, then the wider columns, except where a window
+      slides along such rows (a convolution's `x + kx`) and the tile would
+      read more of b than a first-level cache holds: there the narrower
+      columns of two vectors or more (8 pixels by 32 channels rather than
+      4 by 64), which read b half as often per step. A column axis that is not
       the output's last is recorded as `vector`; its tile is stored
       transposed, with one shuffle per tile, which even a short sum pays
       for (a convolution of one input channel, 9 steps per output on 26x26
