@@ -17,7 +17,7 @@
 // CHECK: } {tg.split}
 // CHECK: return %[[ROWS]]
 // The strip of B each tile reads (32x64, 8 KB) is too small to pack.
-// CHECK-NOT: linalg.copy
+// CHECK-NOT: tensor.empty
 #mk = affine_map<(m, n, k) -> (m, k)>
 #kn = affine_map<(m, n, k) -> (k, n)>
 #mn = affine_map<(m, n, k) -> (m, n)>
@@ -37,16 +37,19 @@ func.func private @r_64_128_32(%a: tensor<64x32xf32>, %b: tensor<32x128xf32>, %o
 // -----
 
 // Split by column strips: each worker copies its 512x64 strip of B (128 KB,
-// rows 1 KB apart in B) into a contiguous tensor once, and every row tile
-// of the strip reads the copy. A's rows are each read by one tile: not
-// copied.
+// rows 1 KB apart in B) into a contiguous tensor once, a row at a time
+// (each a contiguous copy), and every row tile of the strip reads the copy.
+// A's rows are each read by one tile: not copied.
 // CHECK-LABEL: func.func private @r_64_256_512
 // CHECK: scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %c64
 // CHECK:   %[[STRIP:.*]] = tensor.extract_slice %arg1[0, %[[J]]] [512, 64] [1, 1] : tensor<512x256xf32> to tensor<512x64xf32>
 // CHECK:   %[[EMPTY:.*]] = tensor.empty() : tensor<512x64xf32>
-// CHECK:   %[[PACKED:.*]] = linalg.copy ins(%[[STRIP]] : tensor<512x64xf32>) outs(%[[EMPTY]] : tensor<512x64xf32>)
+// CHECK:   %[[PACKED:.*]] = scf.for %[[ROW:.*]] = %c0 to %c512 step %c1 iter_args(%[[P:.*]] = %[[EMPTY]]) -> (tensor<512x64xf32>)
+// CHECK:     %[[R:.*]] = tensor.extract_slice %[[STRIP]][%[[ROW]], 0] [1, 64] [1, 1] : tensor<512x64xf32> to tensor<1x64xf32>
+// CHECK:     %[[W:.*]] = tensor.insert_slice %[[R]] into %[[P]][%[[ROW]], 0] [1, 64] [1, 1] : tensor<1x64xf32> into tensor<512x64xf32>
+// CHECK:     scf.yield %[[W]]
 // CHECK:   scf.for %{{.*}} step %c4
-// CHECK-NOT: linalg.copy
+// CHECK-NOT: tensor.empty
 // CHECK:     scf.for %[[K:[^ ]*]] = {{.*}} -> (vector<4x64xf32>)
 // CHECK:       tensor.extract_slice %[[PACKED]][%[[K]], 0] [1, 64] [1, 1]
 // CHECK: } {tg.split}
@@ -71,7 +74,7 @@ func.func private @r_64_256_512(%a: tensor<64x512xf32>, %b: tensor<512x256xf32>,
 // Split by rows, the column strips are the inner loop: each strip is read
 // by one tile only, so nothing is copied.
 // CHECK-LABEL: func.func private @r_64_256_512_by_rows
-// CHECK-NOT: linalg.copy
+// CHECK-NOT: tensor.empty
 // CHECK: } {tg.split}
 #mk = affine_map<(m, n, k) -> (m, k)>
 #kn = affine_map<(m, n, k) -> (k, n)>

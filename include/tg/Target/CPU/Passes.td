@@ -287,8 +287,9 @@ def TGCPUApplyOpts : Pass<"tg-cpu-apply-opts", "::mlir::func::FuncOp"> {
        the innermost tile loop, so read by every tile inside it (a matmul's
        strip of B, all of k by a tile's columns, when split by columns), of
        64 KB or more and part of wider rows, is copied into a contiguous
-       tensor where it is sliced (BLAS's packing: rows of a wide matrix lie
-       a power of two apart and share a few cache sets);
+       tensor where it is sliced, a row at a time, each row one contiguous
+       copy (BLAS's packing: rows of a wide matrix lie a power of two apart
+       and share a few cache sets);
     3. vectorize: the tile's unit loops are dropped (a window read `y + ky`
        becomes `y`), keeping one reduction loop read as a plain index
        unless the body's `out + a * b` multiplies factors that vary along
