@@ -92,6 +92,12 @@ int64_t reductionSteps(linalg::GenericOp generic, ArrayRef<int64_t> ranges) {
   return steps;
 }
 
+/// How many tiles loop `loop` runs (untiled, or without tiles: one per
+/// iteration).
+int64_t tilesAlong(ArrayRef<int64_t> ranges, ArrayRef<int64_t> tile, int64_t loop) {
+  return ranges[loop] / (tile.empty() || tile[loop] == 0 ? 1 : tile[loop]);
+}
+
 /// How many elements apart in memory `map` reads an operand of `shape` in
 /// consecutive steps of loop `dim` (row-major, pure affine results).
 int64_t strideAlong(AffineMap map, ArrayRef<int64_t> shape, unsigned dim) {
@@ -735,8 +741,7 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
                            transposedRead ? transposedReadMap(root) : AffineMap());
       };
       split = splitLoop();
-      if (outer >= 0 && split >= 0 &&
-          unevenlyShared(ranges[split] / std::max<int64_t>(1, tile[split]))) {
+      if (outer >= 0 && split >= 0 && unevenlyShared(tilesAlong(ranges, tile, split))) {
         SmallVector<int64_t> whole(tile);
         int64_t halved = halveWholeColumns(main.op, ranges, tile, vectorLoop);
         if (halved >= 0 && splitLoop() == halved)
@@ -808,9 +813,7 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
   static int64_t chooseSplit(MainOp main, linalg::GenericOp root, ArrayRef<int64_t> ranges,
                              ArrayRef<int64_t> tile, int64_t vectorLoop, AffineMap transposed) {
     auto iterators = main.op.getIteratorTypesArray();
-    auto chunksOf = [&](int64_t loop) {
-      return ranges[loop] / (tile.empty() || tile[loop] == 0 ? 1 : tile[loop]);
-    };
+    auto chunksOf = [&](int64_t loop) { return tilesAlong(ranges, tile, loop); };
     // Split elsewhere, each worker's share would compute its rows' reductions
     // again.
     std::optional<SmallVector<unsigned>> rows = rowLoops(main, root);
