@@ -22,6 +22,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::tg {
@@ -101,6 +102,10 @@ struct SliceOffsetReadsPass : tg::impl::TGCPUSliceOffsetReadsBase<SliceOffsetRea
       return;
     RewritePatternSet patterns(&getContext());
     patterns.add<SliceOffsetRead>(&getContext());
+    // An input that only gave the loops their bounds (tg-to-linalg adds
+    // one when no read spans them, as an offset read does not) goes once
+    // the slices do: the tile rules see a sum of products' two factors.
+    linalg::populateEraseUnusedOperandsAndResultsPatterns(patterns);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

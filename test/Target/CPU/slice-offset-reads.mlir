@@ -27,6 +27,60 @@ func.func private @r_4_2_6_6(%g: tensor<2x4x8x8xf32>, %x: tensor<2x4x6x6xf32>, %
 
 // -----
 
+// A reduction's input that only bounds its loops (tg-to-linalg adds one
+// when no read spans them, as a read at an offset does not) goes once the
+// read is a slice: a weight gradient's sum reading the gradient of a
+// padded input has its two factors. Where the other reads still leave a
+// loop unbounded (a window, c + kc), it stays.
+// CHECK-DAG: #[[X:.*]] = affine_map<(d0, d1, d2) -> (d1, d0, d2)>
+// CHECK-DAG: #[[G:.*]] = affine_map<(d0, d1, d2) -> (d1, d2, d0)>
+// CHECK-DAG: #[[OUT:.*]] = affine_map<(d0, d1, d2) -> (d0)>
+// CHECK-LABEL: func.func private @r_4_2_6
+// CHECK: %[[S:.*]] = tensor.extract_slice %arg1[0, 1, 0] [2, 6, 4] [1, 1, 1] : tensor<2x8x4xf32> to tensor<2x6x4xf32>
+// CHECK: linalg.generic {indexing_maps = [#[[X]], #[[G]], #[[OUT]]]
+// CHECK-SAME: ins(%arg0, %[[S]] : tensor<2x4x6xf32>, tensor<2x6x4xf32>)
+// CHECK-LABEL: func.func private @r_2_2_6_3
+// CHECK: %[[S:.*]] = tensor.extract_slice %arg1[0, 1, 0]
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%{{.*}}, %arg0, %[[S]] : tensor<2x2x6x3xf32>, tensor<2x4x6xf32>, tensor<2x6x2xf32>)
+#domain = affine_map<(c, n, y) -> (c, n, y)>
+#x = affine_map<(c, n, y) -> (n, c, y)>
+#gOffset = affine_map<(c, n, y) -> (n, y + 1, c)>
+#perChannel = affine_map<(c, n, y) -> (c)>
+func.func private @r_4_2_6(%x: tensor<2x4x6xf32>, %g: tensor<2x8x4xf32>, %out: tensor<4xf32>) -> tensor<4xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<4xf32>) -> tensor<4xf32>
+  %loops = tensor.empty() : tensor<4x2x6xf32>
+  %sum = linalg.generic {indexing_maps = [#domain, #x, #gOffset, #perChannel], iterator_types = ["parallel", "reduction", "reduction"]}
+      ins(%loops, %x, %g : tensor<4x2x6xf32>, tensor<2x4x6xf32>, tensor<2x8x4xf32>) outs(%init : tensor<4xf32>) {
+  ^bb0(%unused: f32, %a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<4xf32>
+  return %sum : tensor<4xf32>
+}
+
+#domain4 = affine_map<(c, n, y, kc) -> (c, n, y, kc)>
+#xWindow = affine_map<(c, n, y, kc) -> (n, c + kc, y)>
+#gOffset4 = affine_map<(c, n, y, kc) -> (n, y + 1, c)>
+#perChannel4 = affine_map<(c, n, y, kc) -> (c)>
+func.func private @r_2_2_6_3(%x: tensor<2x4x6xf32>, %g: tensor<2x8x2xf32>, %out: tensor<2xf32>) -> tensor<2xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<2xf32>) -> tensor<2xf32>
+  %loops = tensor.empty() : tensor<2x2x6x3xf32>
+  %sum = linalg.generic {indexing_maps = [#domain4, #xWindow, #gOffset4, #perChannel4], iterator_types = ["parallel", "reduction", "reduction", "reduction"]}
+      ins(%loops, %x, %g : tensor<2x2x6x3xf32>, tensor<2x4x6xf32>, tensor<2x8x2xf32>) outs(%init : tensor<2xf32>) {
+  ^bb0(%unused: f32, %a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<2xf32>
+  return %sum : tensor<2xf32>
+}
+
+// -----
+
 // What stays: a window read (y + ky: two loops in one axis); a read of
 // another stage's result at an offset (the slice would stand between the
 // two stages); a copy (through a view it would be an identity, which

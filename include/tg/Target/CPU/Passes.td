@@ -112,6 +112,14 @@ def TGCPUSliceOffsetReads : Pass<"tg-cpu-slice-offset-reads", "::mlir::func::Fun
     of the read must be a loop plus a non-negative constant. An input
     another stage of the kernel writes keeps its read (a slice between two
     stages would keep them from fusing). Bufferized, the slice is a view.
+
+    An input that only bounded the loops (tg-to-linalg adds one to a
+    reduction none of whose reads span them, as a read at an offset does
+    not) then goes, where the other operands bound every loop: a weight
+    gradient that reads its output gradient from a padded copy is a sum
+    of two factors' products again, which the kernel optimizer tiles
+    (ResNet-18's stem so read, 16x64x112x112 padded by 1 and 2, ran element
+    by element: 4.2 s, against 19 ms tiled).
   }];
   let dependentDialects = ["::mlir::tensor::TensorDialect"];
 }
