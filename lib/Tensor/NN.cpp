@@ -165,39 +165,95 @@ Tensor interleaveLanes(const Shape &lead, const Shape &in, const std::vector<int
   return padSpatial(sum.reshape(merged), cut, 0);
 }
 
+/// `x` [bs, c, *spatial] in a buffer of its own with the channels last,
+/// [bs, *spatial, c], viewed in x's order.
+Tensor withChannelsLast(const Tensor &x) {
+  size_t n = x.ndim() - 2;
+  std::vector<int64_t> toLast{0}, fromLast{0, int64_t(n) + 1};
+  for (size_t i = 0; i < n; ++i) {
+    toLast.push_back(2 + i);
+    fromLast.push_back(1 + i);
+  }
+  toLast.push_back(1);
+  return x.permute(toLast).contiguous().permute(fromLast);
+}
+
 /// The input gradient of an ungrouped, undilated convolution (see below):
 /// element a of phase r of the padded input gets Σ_j g[a − j] · w[s·j + r],
 /// a stride-1 convolution of g by the weights' taps r, r + s, ... flipped
 /// (with stride 1, one lane: g padded by k − 1 − p, by all of w flipped).
 /// (Over g spread s apart with zeros instead, s^n − 1 of every s^n products
 /// are of zeros: 3x3 stride 2, 62 GFLOPS for 16x64x56².)
-Tensor inputGradient(const Tensor &input, const Tensor &weight, const std::vector<int64_t> &stride,
-                     const Padding &pads, const Tensor &g) {
-  size_t n = pads.size();
-  std::vector<int64_t> ones(n, 1), spatial(n), low(n);
-  std::iota(spatial.begin(), spatial.end(), 2);
-  for (size_t i = 0; i < n; ++i)
-    low[i] = pads[i].first;
-  Shape in(input.shape().begin() + 2, input.shape().end());
-  auto lane = [&](const std::vector<int64_t> &phase, const std::vector<int64_t> &first,
-                  const Shape &blocks) {
-    std::vector<Slice> taps(2);
-    Padding around(n);
-    for (size_t i = 0; i < n; ++i) {
-      int64_t k = weight.shape(2 + i), s = stride[i];
-      if (phase[i] >= k)
-        return Tensor();
-      taps.push_back(Slice{phase[i], std::nullopt, s});
-      around[i] = {ceilDiv(k - phase[i], s) - 1 - first[i], first[i] + blocks[i] - g.shape(2 + i)};
+struct InputGradient {
+  const Tensor &weight, &g;
+  const std::vector<int64_t> &stride;
+  int64_t n;
+  std::vector<int64_t> low;
+  Shape in, blocks;
+
+  InputGradient(const Tensor &input, const Tensor &weight, const std::vector<int64_t> &stride,
+                const Padding &pads, const Tensor &g)
+      : weight(weight), g(g), stride(stride), n(pads.size()),
+        in(input.shape().begin() + 2, input.shape().end()) {
+    for (int64_t i = 0; i < n; ++i) {
+      low.push_back(pads[i].first);
+      blocks.push_back(ceilDiv(in[i], stride[i]));
     }
-    Tensor flipped = weight.slice(taps).transpose(0, 1).flip(Axes(spatial));
-    // The padded gradient in a buffer of its own: in the convolution's
-    // kernel its computed zeros would be a stage the tiles cannot slice.
-    Tensor gPadded = padSpatial(g, around, 0).contiguous();
-    return convolution(gPadded, flipped, Tensor(), 1, ones, ones, Padding(n, {0, 0}));
-  };
-  return interleaveLanes({g.shape(0), weight.shape(1)}, in, stride, low, lane);
-}
+  }
+
+  /// How much the lane of that phase and first element pads g on axis i
+  /// (negative: crops it); none where the phase has no tap.
+  std::optional<std::pair<int64_t, int64_t>> around(int64_t i, int64_t phase, int64_t first) const {
+    int64_t k = weight.shape(2 + i), s = stride[i];
+    if (phase >= k)
+      return std::nullopt;
+    return std::pair{ceilDiv(k - phase, s) - 1 - first, first + blocks[i] - g.shape(2 + i)};
+  }
+
+  /// The most any lane pads g on each axis: one copy of g padded by it
+  /// serves every lane, each reading its part.
+  Padding mostAround() const {
+    Padding most(n, {INT64_MIN, INT64_MIN});
+    for (int64_t i = 0; i < n; ++i)
+      for (int64_t lane = 0; lane < stride[i]; ++lane) {
+        int64_t phase = (lane + low[i]) % stride[i], first = (lane + low[i]) / stride[i];
+        if (auto pad = around(i, phase, first))
+          most[i] = {std::max(most[i].first, pad->first), std::max(most[i].second, pad->second)};
+      }
+    return most;
+  }
+
+  /// dx from g padded by `most` in a buffer of its own: in the
+  /// convolutions' kernels its computed zeros would be a stage the tiles
+  /// cannot slice.
+  Tensor operator()(const Tensor &gPadded, const Padding &most) const {
+    std::vector<int64_t> ones(n, 1), spatial(n);
+    std::iota(spatial.begin(), spatial.end(), 2);
+    auto lane = [&](const std::vector<int64_t> &phase, const std::vector<int64_t> &first,
+                    const Shape &) {
+      std::vector<Slice> taps(2);
+      Padding crop(n);
+      for (int64_t i = 0; i < n; ++i) {
+        auto pad = around(i, phase[i], first[i]);
+        if (!pad)
+          return Tensor();
+        taps.push_back(Slice{phase[i], std::nullopt, stride[i]});
+        crop[i] = {pad->first - most[i].first, pad->second - most[i].second};
+      }
+      Tensor flipped = weight.slice(taps).transpose(0, 1).flip(Axes(spatial));
+      return convolution(padSpatial(gPadded, crop, 0), flipped, Tensor(), 1, ones, ones,
+                         Padding(n, {0, 0}));
+    };
+    return interleaveLanes({g.shape(0), weight.shape(1)}, in, stride, low, lane);
+  }
+};
+
+/// A strided convolution's input gradient reads g channels last from maps
+/// this large: ResNet-18's 3x3 stride 2 from 28x28 maps, 16x128 of them,
+/// 1.0-2.0 / 2.3-4.5 / 2.4-4.0 / 3.0 ms for its four lanes' convolutions
+/// -> 0.9 / 1.8 / 1.6 / 3.2; from 14x14 and 7x7 maps, with the same tiles,
+/// 3.0 -> 3.2 and 4.9 -> 5.9 ms for the lane of 4 taps.
+constexpr int64_t kChannelsLastMapBytes = 2048;
 
 /// The gradients of an ungrouped, undilated convolution of `input` (padded
 /// by `pads`, strided by `stride`) and `weight`, given the gradient `g` of
@@ -216,7 +272,24 @@ std::vector<Tensor> convolutionGradients(const Tensor &input, const Tensor &weig
   Shape out(g.shape().begin() + 2, g.shape().end());
   std::vector<int64_t> spatial(n);
   std::iota(spatial.begin(), spatial.end(), 2);
-  Tensor dx = inputGradient(input, weight, stride, pads, g);
+  // g padded for dx's convolutions, in one buffer. With a stride, each
+  // lane's convolution sums a few taps (a 3x3 stride 2's: 1, 2 or 4) over
+  // many channels, one element of each channel's map after another: when
+  // those maps are large, channels last reads them a cache line at a time
+  // (see kChannelsLastMapBytes); it is padded from dw's channels-last copy,
+  // row by row. One convolution of all k^n taps, which slide along g's
+  // rows, ran at half the speed with channels last (3x3 over 128x64x8²).
+  InputGradient inputGradient(input, weight, stride, pads, g);
+  Padding most = inputGradient.mostAround();
+  bool strided = std::any_of(stride.begin(), stride.end(), [](int64_t s) { return s > 1; });
+  int64_t mapBytes = g.element_size();
+  for (int64_t size : out)
+    mapBytes *= size;
+  bool channelsLastPadded = strided && mapBytes >= kChannelsLastMapBytes;
+  Tensor gChannelsLast = withChannelsLast(g);
+  Tensor padded = padSpatial(channelsLastPadded ? gChannelsLast : g, most, 0);
+  Tensor gPadded = channelsLastPadded ? withChannelsLast(padded) : padded.contiguous();
+  Tensor dx = inputGradient(gPadded, most);
 
   // The forward's [bs, ci, *o, *k] windows (tap k of output o at s·o + k)
   // → [*k, ci, 1, bs, *o]; g → [bs, *o, co] → [1.., 1, co, bs, *o].
@@ -236,7 +309,7 @@ std::vector<Tensor> convolutionGradients(const Tensor &input, const Tensor &weig
   for (size_t i = 0; i < n; ++i)
     channelsLast.push_back(2 + i);
   channelsLast.push_back(1);
-  Tensor gLast = g.permute(channelsLast).contiguous();
+  Tensor gLast = gChannelsLast.permute(channelsLast);
   std::vector<int64_t> back{int64_t(n) + 1, 0};
   for (size_t i = 0; i < n; ++i)
     back.push_back(1 + i);

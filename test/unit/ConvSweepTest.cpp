@@ -30,7 +30,7 @@ using namespace tg;
 namespace {
 
 constexpr int kShards = 16;
-constexpr int kConvConfigs = 320, kTransposedConfigs = 224, kPoolConfigs = 240;
+constexpr int kConvConfigs = 323, kTransposedConfigs = 224, kPoolConfigs = 240;
 
 /// A dense NCHW array of doubles.
 struct Array {
@@ -132,10 +132,17 @@ int64_t transposedOutput(int64_t size, int64_t before, int64_t after, int64_t k,
 std::vector<ConvConfig> convConfigs(bool transposed, int count, unsigned seed) {
   std::mt19937 rng(seed);
   std::vector<ConvConfig> configs;
-  if (!transposed) // the defect as it was found: bias and stride 2 on 8x8 to 10x10
+  if (!transposed) { // the defect as it was found: bias and stride 2 on 8x8 to 10x10
     for (int64_t size : {8, 9, 10})
       for (int64_t pad : {0, 1})
         configs.push_back({1, 3, 4, 1, 3, 3, 2, 1, size, size, {pad, pad, pad, pad}, true, 0});
+    // Strided, with output maps of 2 KB or more, whose input gradients
+    // read the output gradient channels last: ResNet's 3x3 stride 2, its
+    // 7x7 stem, and 5x3 stride 3 padded unevenly (23x24).
+    configs.push_back({2, 8, 8, 1, 3, 3, 2, 1, 48, 48, {1, 1, 1, 1}, false, 0});
+    configs.push_back({1, 3, 8, 1, 7, 7, 2, 1, 48, 48, {3, 3, 3, 3}, true, 0});
+    configs.push_back({1, 3, 8, 1, 5, 3, 3, 1, 70, 71, {0, 2, 1, 2}, false, 0});
+  }
   std::uniform_int_distribution<int64_t> spatial(5, 17);
   while (int(configs.size()) < count) {
     ConvConfig c;
