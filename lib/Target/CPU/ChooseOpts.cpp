@@ -783,12 +783,13 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
     });
     if (!window)
       return outer;
-    auto tiled = llvm::make_filter_range(parallel, [&](unsigned loop) { return tile[loop] > 1; });
-    SmallVector<unsigned> loops(tiled.begin(), tiled.end());
-    if (loops.size() != 2)
+    int64_t columns = columnLoop(main.getIteratorTypesArray(), tile, vectorLoop);
+    auto otherTiled = llvm::make_filter_range(
+        parallel, [&](unsigned loop) { return tile[loop] > 1 && int64_t(loop) != columns; });
+    SmallVector<unsigned> others(otherTiled.begin(), otherTiled.end());
+    if (columns < 0 || others.size() != 1)
       return outer;
-    unsigned columns = vectorLoop >= 0 ? unsigned(vectorLoop) : loops.back();
-    unsigned rows = loops[0] == columns ? loops[1] : loops[0];
+    unsigned rows = others.front();
     if (tile[columns] != 4 * lanes || tile[rows] != 4 || ranges[rows] % 8 != 0)
       return outer;
     SmallVector<int64_t> turned(tile);
