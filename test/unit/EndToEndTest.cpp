@@ -1370,6 +1370,9 @@ INSTANTIATE_TEST_SUITE_P(Shapes, MatmulTest,
                                          // strip of B (256 x 64) copied contiguous.
                                          MatmulParam{DType::F32, 24, 256, 1024, false},
                                          MatmulParam{DType::I32, 8, 512, 1024, false},
+                                         // 6-row tiles, the last of 76 rows (4)
+                                         // peeled by tg-cpu-apply-opts.
+                                         MatmulParam{DType::F32, 76, 256, 1024, false},
                                          // Bt read 520 times in sums of 272 terms:
                                          // copied transposed (min-reuse).
                                          MatmulParam{DType::F32, 520, 272, 64, true}),

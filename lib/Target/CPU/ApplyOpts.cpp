@@ -21,7 +21,9 @@
 //   2. tile:      the other parallel loops are tiled, with the main op and
 //                 its initial fill fused into the tile; then the main op's
 //                 reduction loops. Wide strips that every tile of an inner
-//                 loop reads are copied contiguous first (packed);
+//                 loop reads are copied contiguous first (packed); a loop
+//                 its tile does not divide ends in a partial tile, peeled
+//                 off so that every tile has static shapes;
 //   3. vectorize: the tiled main op, its fills and its epilogue become
 //                 vector ops (a contraction becomes vector.contract), and
 //                 accumulators read and written in every reduction step are
@@ -47,6 +49,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -530,28 +533,98 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
     auto isFillOrMain = [&](tensor::ExtractSliceOp, Operation *op) {
       return isa<linalg::FillOp>(op) || op == mainBeforeTiling;
     };
-    if (failed(tileRoot(parallelTile, isFillOrMain, nullptr,
+    SmallVector<LoopLikeOpInterface> tileLoops;
+    if (failed(tileRoot(parallelTile, isFillOrMain, &tileLoops,
                         columnsFirst(main, parallelTile, opts.getVector()))))
       return kernel.emitError("tg.opts: could not tile the kernel");
     if (failed(packReusedStrips(rewriter, main.op)))
       return failure();
-    FailureOr<linalg::LinalgOp> tiledMain = tileAndFuse(rewriter, main.op, stepTile, fuseNone);
-    SmallVector<Operation *> merges;
-    if (succeeded(tiledMain))
-      tiledMain = tilePartialReduction(rewriter, *tiledMain, partialTile, merges);
-    if (failed(tiledMain))
-      return kernel.emitError("tg.opts: could not tile the kernel's reduction");
+    SmallVector<TileOps> tiles = {{root, main.op}};
+    if (!rowStages.empty() && llvm::any_of(tileLoops, isUneven))
+      return kernel.emitError("tg.opts: tiles of a kernel with reductions read per row must "
+                              "divide their loops");
+    if (failed(peelPartialTiles(rewriter, tileLoops, tiles)))
+      return kernel.emitError("tg.opts: could not peel the partial tiles");
 
-    if (opts.getVectorize()) {
+    if (opts.getVectorize())
       for (linalg::GenericOp stage : rowStages)
         if (failed(vectorizeRowStage(stage, rewriter)))
           return failure();
+    for (TileOps tile : tiles) {
+      FailureOr<linalg::LinalgOp> tiledMain = tileAndFuse(rewriter, tile.main, stepTile, fuseNone);
+      SmallVector<Operation *> merges;
+      if (succeeded(tiledMain))
+        tiledMain = tilePartialReduction(rewriter, *tiledMain, partialTile, merges);
+      if (failed(tiledMain))
+        return kernel.emitError("tg.opts: could not tile the kernel's reduction");
+      if (!opts.getVectorize())
+        continue;
       if (failed(vectorize(*tiledMain, merges, opts.getVector(), rewriter)))
         return failure();
-      if (epilogue && failed(vectorizeOne(dropUnitLoops(rewriter, root, std::nullopt), rewriter)))
+      if (epilogue &&
+          failed(vectorizeOne(dropUnitLoops(rewriter, tile.root, std::nullopt), rewriter)))
         return failure();
     }
     return cleanUp(kernel);
+  }
+
+  /// A tile of the root and the main op fused into it.
+  struct TileOps {
+    linalg::GenericOp root;
+    linalg::LinalgOp main;
+  };
+
+  /// Whether `loop` has static bounds and a step that does not divide them.
+  static bool isUneven(LoopLikeOpInterface loop) {
+    auto forOp = dyn_cast<scf::ForOp>(loop.getOperation());
+    if (!forOp)
+      return false;
+    std::optional<int64_t> lower = getConstantIntValue(forOp.getLowerBound());
+    std::optional<int64_t> upper = getConstantIntValue(forOp.getUpperBound());
+    std::optional<int64_t> step = getConstantIntValue(forOp.getStep());
+    return lower && upper && step && (*upper - *lower) % *step != 0;
+  }
+
+  /// Tile loops whose tile does not divide their extent (6 rows of a
+  /// matmul's 1024) → a loop of whole tiles followed by the last, partial
+  /// tile (scf's loop peeling, innermost loop first, so an outer loop's
+  /// partial tile has the inner one's peeled too). Canonicalized, every
+  /// copy has static shapes and vectorizes. `tiles` (the one tile) → the
+  /// tile of each copy, in program order.
+  LogicalResult peelPartialTiles(RewriterBase &rewriter, ArrayRef<LoopLikeOpInterface> loops,
+                                 SmallVector<TileOps> &tiles) {
+    SmallVector<scf::ForOp> uneven;
+    for (LoopLikeOpInterface loop : llvm::reverse(loops))
+      if (isUneven(loop))
+        uneven.push_back(cast<scf::ForOp>(loop.getOperation()));
+    if (uneven.empty())
+      return success();
+    constexpr StringLiteral kRoot = "tg.peeled_root", kMain = "tg.peeled_main";
+    TileOps tile = tiles.front();
+    tile.root->setAttr(kRoot, rewriter.getUnitAttr());
+    tile.main->setAttr(kMain, rewriter.getUnitAttr());
+    Operation *scope = uneven.back()->getParentOp();
+    for (scf::ForOp loop : uneven) {
+      scf::ForOp partial;
+      if (failed(scf::peelForLoopAndSimplifyBounds(rewriter, loop, partial)))
+        return failure();
+    }
+    if (failed(applyPatternsGreedily(scope, canonicalizationPatterns())))
+      return failure();
+    SmallVector<linalg::GenericOp> roots;
+    SmallVector<linalg::LinalgOp> mains;
+    scope->walk([&](linalg::LinalgOp op) {
+      if (op->removeAttr(kRoot))
+        roots.push_back(cast<linalg::GenericOp>(op.getOperation()));
+      if (op->removeAttr(kMain))
+        mains.push_back(op);
+    });
+    if (roots.size() != mains.size() || mains.size() < 2)
+      return failure();
+    tiles.clear();
+    for (auto [root, main] : llvm::zip(roots, mains))
+      tiles.push_back({root, main});
+    return success();
   }
 
   /// A register tile stored along a slower output axis than its vector
@@ -930,6 +1003,15 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
     return cast<linalg::GenericOp>(dropped->resultOp.getOperation());
   }
 
+  RewritePatternSet canonicalizationPatterns() {
+    RewritePatternSet patterns(&getContext());
+    for (Dialect *dialect : getContext().getLoadedDialects())
+      dialect->getCanonicalizationPatterns(patterns);
+    for (RegisteredOperationName name : getContext().getRegisteredOperations())
+      name.getCanonicalizationPatterns(patterns, &getContext());
+    return patterns;
+  }
+
   LogicalResult vectorizeOne(Operation *op, RewriterBase &rewriter) {
     rewriter.setInsertionPoint(op);
     FailureOr<linalg::VectorizationResult> vectorized = linalg::vectorize(
@@ -958,11 +1040,7 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
     if (failed(applyPatternsGreedily(kernel, std::move(contractions))))
       return kernel.emitError("tg.opts: forming contractions did not converge");
     auto canonicalization = [&] {
-      RewritePatternSet patterns(&getContext());
-      for (Dialect *dialect : getContext().getLoadedDialects())
-        dialect->getCanonicalizationPatterns(patterns);
-      for (RegisteredOperationName name : getContext().getRegisteredOperations())
-        name.getCanonicalizationPatterns(patterns, &getContext());
+      RewritePatternSet patterns = canonicalizationPatterns();
       patterns.add<ForwardWrittenTile>(&getContext());
       return patterns;
     };

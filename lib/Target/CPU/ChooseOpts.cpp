@@ -752,6 +752,8 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
     }
     if (outer >= 0)
       outer = narrowColumns(main.op, ranges, tile, vectorLoop, outer, split);
+    else if (sumOfProducts && vectorize)
+      deepenRows(main.op, ranges, tile, vectorLoop, split);
     return KernelOptsAttr::get(context, split, vectorize, tile, vectorize ? vectorLoop : -1, outer);
   }
 
@@ -802,6 +804,48 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
     if (split >= 0)
       split = rows;
     return turnedOuter;
+  }
+
+  /// A register tile of four 512-bit vectors of columns by four rows whose
+  /// rows lie apart (a matmul's rows of A) takes six rows: 24 accumulators
+  /// of AVX-512's 32 vector registers (narrower x86 vectors have 16), 6 + 4
+  /// loads for 24 FMAs a step rather than 4 + 4 for 16 (1024² matmul 7.2 ->
+  /// 6.7-6.8 ms; 5 rows 7.0; 7 rows, 28 accumulators, 7.8; 12 rows by two
+  /// vectors 7.1; ResNet-18's 3x3 weight gradients over 14x14 maps 14.4 ->
+  /// 13.0 ms, its 1x1 ones 1.8-2.0 -> 1.3-1.4). Six rows divide no power of
+  /// two: tg-cpu-apply-opts peels the last, partial tile, so the rows need
+  /// room for several whole tiles and must not be the split loop (whose
+  /// chunks are the workers'). Not for rows whose inputs are adjacent (a
+  /// convolution sliding along its width: ResNet-18's 3x3 over 28x28 maps
+  /// 12.3-13.8 -> 13.5-17.4 ms), nor a short reduction, where loading and
+  /// storing the accumulators weighs more (GPT's products over 32 and 128
+  /// steps: no gain); a tile reloaded in every step of a reduction loop
+  /// outside it (`outer`) keeps its rows, untried.
+  void deepenRows(linalg::GenericOp main, ArrayRef<int64_t> ranges, SmallVector<int64_t> &tile,
+                  int64_t vectorLoop, int64_t split) {
+    constexpr int64_t kDeepRows = 6, kMinDeepRowsSteps = 256;
+    if (vectorBytes < 64)
+      return;
+    int64_t lanes = vectorLanes(main, vectorBytes);
+    int64_t columns = columnLoop(main.getIteratorTypesArray(), tile, vectorLoop);
+    SmallVector<unsigned> parallel;
+    main.getParallelDims(parallel);
+    auto otherTiled = llvm::make_filter_range(
+        parallel, [&](unsigned loop) { return tile[loop] > 1 && int64_t(loop) != columns; });
+    SmallVector<unsigned> others(otherTiled.begin(), otherTiled.end());
+    if (columns < 0 || others.size() != 1)
+      return;
+    unsigned rows = others.front();
+    if (tile[columns] != 4 * lanes || tile[rows] != 4 || int64_t(rows) == split ||
+        ranges[rows] < 4 * kDeepRows || reductionSteps(main, ranges) < kMinDeepRowsSteps)
+      return;
+    for (OpOperand *input : main.getDpsInputOperands()) {
+      AffineMap map = main.getMatchingIndexingMap(input);
+      if (loopsRead(map).contains(rows) &&
+          strideAlong(map, cast<ShapedType>(input->get().getType()).getShape(), rows) <= lanes)
+        return;
+    }
+    tile[rows] = kDeepRows;
   }
 
   /// With a reduction loop outside the tiles, a split by rows streams the

@@ -824,3 +824,73 @@ func.func private @r_2_32_8_8_3_3(%x: tensor<2x8x8xf32>, %w: tensor<3x3x32xf32>,
   } -> tensor<2x32x8x8xf32>
   return %conv : tensor<2x32x8x8xf32>
 }
+
+// -----
+
+// Six rows of a matmul with a bias, which do not divide its 20 rows: the
+// row loop is peeled into three whole tiles and the last two rows, each
+// with static shapes, so both vectorize and add the bias in registers.
+// CHECK-LABEL: func.func private @r_20_64_32
+// CHECK-NOT: tg.opts_fallback
+// CHECK: scf.for %{{.*}} = %c0 to %c18 step %c6 iter_args(%{{.*}}) -> (tensor<20x64xf32>) {
+// CHECK:   scf.for {{.*}} -> (vector<6x64xf32>) {
+// CHECK:     vector.contract {{.*}} : vector<6x1xf32>, vector<1x64xf32> into vector<6x64xf32>
+// CHECK:   arith.addf {{.*}} : vector<6x64xf32>
+// CHECK: tensor.extract_slice %arg0[18, 0] [2, 32]
+// CHECK: scf.for {{.*}} -> (vector<2x64xf32>) {
+// CHECK:   vector.contract {{.*}} : vector<2x1xf32>, vector<1x64xf32> into vector<2x64xf32>
+// CHECK: arith.addf {{.*}} : vector<2x64xf32>
+// CHECK-NOT: linalg.generic
+#pmk = affine_map<(m, n, k) -> (m, k)>
+#pkn = affine_map<(m, n, k) -> (k, n)>
+#pmn = affine_map<(m, n, k) -> (m, n)>
+#pid = affine_map<(m, n) -> (m, n)>
+#pcol = affine_map<(m, n) -> (n)>
+func.func private @r_20_64_32(%a: tensor<20x32xf32>, %b: tensor<32x64xf32>, %bias: tensor<64xf32>, %out: tensor<20x64xf32>) -> tensor<20x64xf32> attributes {tg.kernel, tg.opts = #tg.opts<split = -1, vectorize = true, tile = [6, 64, 1]>} {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<20x64xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%empty : tensor<20x64xf32>) -> tensor<20x64xf32>
+  %mm = linalg.generic {indexing_maps = [#pmk, #pkn, #pmn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<20x32xf32>, tensor<32x64xf32>) outs(%init : tensor<20x64xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<20x64xf32>
+  %r = linalg.generic {indexing_maps = [#pid, #pcol, #pid], iterator_types = ["parallel", "parallel"]}
+      ins(%mm, %bias : tensor<20x64xf32>, tensor<64xf32>) outs(%out : tensor<20x64xf32>) {
+  ^bb0(%v: f32, %c: f32, %o: f32):
+    %s = arith.addf %v, %c : f32
+    linalg.yield %s : f32
+  } -> tensor<20x64xf32>
+  return %r : tensor<20x64xf32>
+}
+
+// -----
+
+// A row's sum read by its outputs (fused row by row, as softmax's are),
+// with columns tiled by 16 of 24: the row stages are vectorized after the
+// tiles, so the tiles are not peeled; halved to 8, they divide.
+// CHECK-LABEL: func.func private @E_4_24_24
+// CHECK-SAME: tg.opts = #tg.opts<split = -1, vectorize = true, tile = [1, 8]>
+// CHECK-SAME: tg.opts_fallback = "tg.opts: tiles of a kernel with reductions read per row must divide their loops with #tg.opts<split = -1, vectorize = true, tile = [1, 16]>"
+#dx = affine_map<(i, k) -> (i, k)>
+#drow = affine_map<(i, k) -> (i)>
+func.func private @E_4_24_24(%x: tensor<4x24xf32>, %out: tensor<4x24xf32>) -> tensor<4x24xf32> attributes {tg.kernel, tg.opts = #tg.opts<split = -1, vectorize = true, tile = [1, 16]>} {
+  %zero = arith.constant 0.0 : f32
+  %e0 = tensor.empty() : tensor<4xf32>
+  %s0 = linalg.fill ins(%zero : f32) outs(%e0 : tensor<4xf32>) -> tensor<4xf32>
+  %sum = linalg.generic {indexing_maps = [#dx, #drow], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<4x24xf32>) outs(%s0 : tensor<4xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %r = arith.addf %acc, %a : f32
+    linalg.yield %r : f32
+  } -> tensor<4xf32>
+  %y = linalg.generic {indexing_maps = [#dx, #drow, #dx], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %sum : tensor<4x24xf32>, tensor<4xf32>) outs(%out : tensor<4x24xf32>) {
+  ^bb0(%a: f32, %s: f32, %o: f32):
+    %d = arith.subf %a, %s : f32
+    linalg.yield %d : f32
+  } -> tensor<4x24xf32>
+  return %y : tensor<4x24xf32>
+}

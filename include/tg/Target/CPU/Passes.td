@@ -169,7 +169,12 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
       the output's last is recorded as `vector`; its tile is stored
       transposed, with one shuffle per tile, which even a short sum pays
       for (a convolution of one input channel, 9 steps per output on 26x26
-      maps, gets 16 channels by 13 pixels). The tiles are vectorized.
+      maps, gets 16 channels by 13 pixels). A tile of four 512-bit vectors
+      by 4 rows whose rows' inputs lie apart (a matmul's rows of A), of a
+      sum of 256 steps or more without a reduction loop outside the tiles,
+      takes 6 rows (24 of AVX-512's 32 vector registers) when its row axis
+      has 24 or more and is not the split loop; the last row tile is then
+      partial. The tiles are vectorized.
     - Dot products (a sum of products whose inputs both run contiguously
       along the innermost loop, a reduction: a Linear's x·Wᵀ): rows of both
       inputs by a vector of partial sums along the reduction, merged after
@@ -307,7 +312,11 @@ def TGCPUApplyOpts : Pass<"tg-cpu-apply-opts", "::mlir::func::FuncOp"> {
        64 KB or more and part of wider rows, is copied into a contiguous
        tensor where it is sliced, a row at a time, each row one contiguous
        copy (BLAS's packing: rows of a wide matrix lie a power of two apart
-       and share a few cache sets);
+       and share a few cache sets). A tile loop whose tile does not divide
+       it (6 rows of 1024) is peeled, innermost first: the whole tiles, then
+       the last, partial one, each with static shapes once canonicalized,
+       so each copy is tiled, vectorized and given its epilogue (a kernel
+       with reductions read per row needs tiles that divide: a fallback);
     3. vectorize: the tile's unit loops are dropped (a window read `y + ky`
        becomes `y`), keeping one reduction loop read as a plain index
        unless the body's `out + a * b` multiplies factors that vary along
