@@ -880,15 +880,18 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
   /// The split loop is a loop of the main op the root runs too (in the
   /// main op's numbering), with work enough for two workers. A reduction's
   /// register tiles split by column strips when there are kBalancedChunks of
-  /// them, or two or more when the column operand exceeds kCoreCacheBytes: each
+  /// them, or two or more when the column operand fills kCoreCacheBytes: each
   /// worker then reuses a strip of the column operand (a matmul's B, packed
   /// by tg-cpu-apply-opts; a convolution's weights) across all its row tiles,
   /// where split by rows every row tile reads all of it (2048² matmul: 54
   /// GFLOPS split by rows, 215 by columns; ResNet-18's 256×14×14 convolution
   /// at batch 1, 2.4 MB of weights in 8 strips: 2.5 ms split by rows, 1.6
   /// by columns; its 256×14×14 one from 128 channels, 1.2 MB of weights,
-  /// gains nothing). With a reduction loop outside the tiles (`outer`), the
-  /// split loop runs outside it, so a split by rows streams the whole column
+  /// gains nothing, and slows from 8.0 to 14.5 ms in training; GPT's weight
+  /// gradient of 128x512, its column factor 2 MB in 8 strips: 1.09 -> 0.65
+  /// ms by columns; ResNet-18's stride-2 input gradient lane with 2 MB of
+  /// weights, 5.1-5.3 -> 2.9-3.0). With a reduction loop outside the tiles
+  /// (`outer`), the split loop runs outside it, so a split by rows streams the whole column
   /// operand again in every chunk (the stride-2 weight gradient of
   /// conv2d_train, 6.4 MB of output gradients over 16 images: by input
   /// channels, 7.9-8.1 ms; by output channels, 6.8-7.1; ResNet-18's first
@@ -928,7 +931,7 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
       int64_t columns = columnLoop(iterators, tile, vectorLoop);
       if (columns >= 0 && splittable(columns) &&
           (chunksOf(columns) >= kBalancedChunks ||
-           (chunksOf(columns) >= 2 && columnOperandBytes(main.op, columns) > kCoreCacheBytes)))
+           (chunksOf(columns) >= 2 && columnOperandBytes(main.op, columns) >= kCoreCacheBytes)))
         return columns;
     }
     // Of fewer chunks, the most that keep two workers both busy, then an

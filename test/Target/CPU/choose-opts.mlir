@@ -1271,3 +1271,26 @@ func.func private @r_1024_1024_1024(%a: tensor<1024x1024xf32>, %b: tensor<1024x1
   } -> tensor<1024x1024xf32>
   return %r : tensor<1024x1024xf32>
 }
+
+// -----
+
+// GPT's weight gradient of a 128x512 Linear, summed over 16x64 positions
+// with an outer loop: its column factor (2 MB) fills a core's cache, so its
+// 8 strips of 64 columns split, each worker reading half of it once.
+// CHECK-LABEL: func.func private @r_128_512_16_64
+// CHECK-SAME: tg.opts = #tg.opts<split = 3, vectorize = true, tile = [1, 1, 4, 64], outer = 0>
+#gx = affine_map<(b, t, i, o) -> (b, i, t)>
+#gg = affine_map<(b, t, i, o) -> (b, t, o)>
+#gw = affine_map<(b, t, i, o) -> (i, o)>
+func.func private @r_128_512_16_64(%x: tensor<16x128x64xf32>, %g: tensor<16x64x512xf32>, %out: tensor<128x512xf32>) -> tensor<128x512xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<128x512xf32>) -> tensor<128x512xf32>
+  %r = linalg.generic {indexing_maps = [#gx, #gg, #gw], iterator_types = ["reduction", "reduction", "parallel", "parallel"]}
+      ins(%x, %g : tensor<16x128x64xf32>, tensor<16x64x512xf32>) outs(%init : tensor<128x512xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<128x512xf32>
+  return %r : tensor<128x512xf32>
+}

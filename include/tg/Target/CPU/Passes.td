@@ -230,7 +230,7 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
       reduction's column loop (the vector loop, else the last tiled parallel
       loop) when it has 16 tiles or more, or 2 or more when the column
       operand (the inputs read along the columns and no other parallel
-      loop: a matmul's B, a convolution's weights) exceeds a core's 2 MB
+      loop: a matmul's B, a convolution's weights) fills a core's 2 MB
       of cache, so each worker reuses its strips of the column operand
       across all row tiles instead of reading all of it per row tile (with
       `outer` too: the split loop runs outside it, so split by rows each
