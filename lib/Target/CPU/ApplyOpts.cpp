@@ -436,6 +436,10 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
     unsigned numLoops = main.op.getNumLoops();
     SmallVector<int64_t> tile(opts.getTile());
     tile.resize(numLoops, 0);
+    // A tile larger than its loop (6 rows of 4) is the whole loop.
+    for (auto [size, range] : llvm::zip(tile, main.op.getStaticLoopRanges()))
+      if (!ShapedType::isDynamic(range))
+        size = std::min(size, range);
     auto iterators = main.op.getIteratorTypesArray();
     int64_t split = opts.getSplit();
     IRRewriter rewriter(&getContext());

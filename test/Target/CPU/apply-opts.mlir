@@ -894,3 +894,28 @@ func.func private @E_4_24_24(%x: tensor<4x24xf32>, %out: tensor<4x24xf32>) -> te
   } -> tensor<4x24xf32>
   return %y : tensor<4x24xf32>
 }
+
+// -----
+
+// A tile larger than its loop (6 rows of 4, as a BEAM search may try) is
+// the whole loop: one tile of 4 rows, vectorized.
+// CHECK-LABEL: func.func private @r_4_64_32
+// CHECK-NOT: tg.opts_fallback
+// CHECK: scf.for {{.*}} -> (vector<4x64xf32>) {
+// CHECK:   vector.contract {{.*}} : vector<4x1xf32>, vector<1x64xf32> into vector<4x64xf32>
+// CHECK-NOT: linalg.generic
+#smk = affine_map<(m, n, k) -> (m, k)>
+#skn = affine_map<(m, n, k) -> (k, n)>
+#smn = affine_map<(m, n, k) -> (m, n)>
+func.func private @r_4_64_32(%a: tensor<4x32xf32>, %b: tensor<32x64xf32>, %out: tensor<4x64xf32>) -> tensor<4x64xf32> attributes {tg.kernel, tg.opts = #tg.opts<split = -1, vectorize = true, tile = [6, 64, 1]>} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<4x64xf32>) -> tensor<4x64xf32>
+  %r = linalg.generic {indexing_maps = [#smk, #skn, #smn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<4x32xf32>, tensor<32x64xf32>) outs(%init : tensor<4x64xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<4x64xf32>
+  return %r : tensor<4x64xf32>
+}
