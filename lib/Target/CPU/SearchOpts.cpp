@@ -59,10 +59,20 @@ SmallVector<KernelOptsAttr> neighbours(KernelOptsAttr opts, ArrayRef<int64_t> ra
     tile.assign(ranges.size(), 1);
   int64_t split = opts.getSplit(), vector = opts.getVector();
   bool vectorize = opts.getVectorize();
-  // A tile doubled or halved, while it divides its loop.
+  // A tile doubled or halved, or grown or shrunk by a half (4 rows <-> 6),
+  // while it divides its loop or, along a parallel loop that is not split,
+  // is shorter than it (tg-cpu-apply-opts peels the last, partial tile).
   for (unsigned loop = 0; loop < ranges.size(); ++loop) {
-    for (int64_t size : {tile[loop] * 2, tile[loop] / 2}) {
-      if (size < 1 || size == tile[loop] || size > kLargestTile || ranges[loop] % size != 0)
+    SmallVector<int64_t> sizes = {tile[loop] * 2, tile[loop] / 2};
+    if (tile[loop] % 2 == 0)
+      sizes.push_back(tile[loop] * 3 / 2);
+    if (tile[loop] % 3 == 0)
+      sizes.push_back(tile[loop] * 2 / 3);
+    bool peelable =
+        iterators[loop] == utils::IteratorType::parallel && static_cast<int64_t>(loop) != split;
+    for (int64_t size : sizes) {
+      if (size < 1 || size == tile[loop] || size > kLargestTile ||
+          (ranges[loop] % size != 0 && !(peelable && size < ranges[loop])))
         continue;
       SmallVector<int64_t> changed(tile);
       changed[loop] = size;
@@ -82,7 +92,8 @@ SmallVector<KernelOptsAttr> neighbours(KernelOptsAttr opts, ArrayRef<int64_t> ra
     add(split, vectorize, tile, -1);
   // The work divided among the workers along another loop, or not at all.
   for (unsigned loop : splittable)
-    if (static_cast<int64_t>(loop) != split && ranges[loop] / tile[loop] >= 2)
+    if (static_cast<int64_t>(loop) != split && ranges[loop] / tile[loop] >= 2 &&
+        ranges[loop] % tile[loop] == 0)
       add(loop, vectorize, tile, vector);
   if (split >= 0)
     add(-1, vectorize, tile, vector);

@@ -2,12 +2,15 @@
 
 // BEAM's search space for a matmul: it starts from the optimizer's choice
 // and from no opts; one action away from the choice are the row and column
-// tiles doubled and halved, k unrolled by 2, the vector lanes along the
-// rows, the work split along the columns or not at all, and no vectors.
+// tiles doubled and halved, the columns grown by a half (96 of 128, the last
+// tile partial; not the rows: they are split, and 6 does not divide 64), k
+// unrolled by 2, the vector lanes along the rows, the work split along the
+// columns or not at all, and no vectors.
 // CHECK: remark: start: #tg.opts<split = 0, vectorize = true, tile = [4, 64, 1]> #tg.opts<split = -1, vectorize = false>
 // CHECK-NEXT{LITERAL}: from #tg.opts<split = 0, vectorize = true, tile = [4, 64, 1]>:
 // CHECK-SAME{LITERAL}: #tg.opts<split = 0, vectorize = true, tile = [8, 64, 1]> #tg.opts<split = 0, vectorize = true, tile = [2, 64, 1]>
 // CHECK-SAME{LITERAL}: #tg.opts<split = 0, vectorize = true, tile = [4, 128, 1]> #tg.opts<split = 0, vectorize = true, tile = [4, 32, 1]>
+// CHECK-SAME{LITERAL}: #tg.opts<split = 0, vectorize = true, tile = [4, 96, 1]>
 // CHECK-SAME{LITERAL}: #tg.opts<split = 0, vectorize = true, tile = [4, 64, 2]>
 // CHECK-SAME{LITERAL}: #tg.opts<split = 0, vectorize = true, tile = [4, 64, 1], vector = 0>
 // CHECK-SAME{LITERAL}: #tg.opts<split = 1, vectorize = true, tile = [4, 64, 1]> #tg.opts<split = -1, vectorize = true, tile = [4, 64, 1]>
@@ -127,4 +130,35 @@ func.func private @r_8_4_24_24(%x: tensor<4x8x24x24xf32>, %out: tensor<8xf32>) -
     linalg.yield %s : f32
   } -> tensor<8xf32>
   return %r : tensor<8xf32>
+}
+
+// -----
+
+// A 1024² matmul, 6 rows by 64 columns split by columns: the rows doubled,
+// halved, grown and shrunk by a half (12, 3, 9 and 4; all but 4 leave a
+// partial tile, peeled), the columns 128, 32 and 96, which the split loop
+// must divide: not 96; the work is not split by the rows, which 6 does not
+// divide.
+// CHECK: remark: start: #tg.opts<split = 1, vectorize = true, tile = [6, 64, 1]>
+// CHECK-NEXT{LITERAL}: from #tg.opts<split = 1, vectorize = true, tile = [6, 64, 1]>:
+// CHECK-SAME{LITERAL}: #tg.opts<split = 1, vectorize = true, tile = [12, 64, 1]> #tg.opts<split = 1, vectorize = true, tile = [3, 64, 1]>
+// CHECK-SAME{LITERAL}: #tg.opts<split = 1, vectorize = true, tile = [9, 64, 1]> #tg.opts<split = 1, vectorize = true, tile = [4, 64, 1]>
+// CHECK-SAME{LITERAL}: #tg.opts<split = 1, vectorize = true, tile = [6, 128, 1]> #tg.opts<split = 1, vectorize = true, tile = [6, 32, 1]>
+// CHECK-SAME{LITERAL}: #tg.opts<split = 1, vectorize = true, tile = [6, 64, 2]>
+// CHECK-SAME{LITERAL}: #tg.opts<split = 1, vectorize = true, tile = [6, 64, 1], vector = 0>
+// CHECK-SAME{LITERAL}: #tg.opts<split = -1, vectorize = true, tile = [6, 64, 1]>
+#bmk = affine_map<(m, n, k) -> (m, k)>
+#bkn = affine_map<(m, n, k) -> (k, n)>
+#bmn = affine_map<(m, n, k) -> (m, n)>
+func.func private @r_1024_1024_1024(%a: tensor<1024x1024xf32>, %b: tensor<1024x1024xf32>, %out: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
+  %r = linalg.generic {indexing_maps = [#bmk, #bkn, #bmn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<1024x1024xf32>, tensor<1024x1024xf32>) outs(%init : tensor<1024x1024xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<1024x1024xf32>
+  return %r : tensor<1024x1024xf32>
 }
