@@ -646,6 +646,20 @@ int64_t outerReduction(linalg::GenericOp main, ArrayRef<int64_t> ranges, ArrayRe
   return outer;
 }
 
+/// Whether an input is read through a window: one index of it combines a
+/// parallel loop and a reduction loop (a convolution's `y + ky`).
+bool readsThroughWindow(linalg::GenericOp main) {
+  SmallVector<unsigned> parallel, reductions;
+  main.getParallelDims(parallel);
+  main.getReductionDims(reductions);
+  return llvm::any_of(main.getIndexingMapsArray(), [&](AffineMap map) {
+    return llvm::any_of(map.getResults(), [&](AffineExpr result) {
+      auto involves = [&](unsigned loop) { return result.isFunctionOfDim(loop); };
+      return llvm::any_of(parallel, involves) && llvm::any_of(reductions, involves);
+    });
+  });
+}
+
 /// The bytes of the column operand of a tile whose columns are `columns`:
 /// the inputs read along the columns and no other parallel loop (a matmul's
 /// B, a convolution's weights), which every row tile reads whole.
@@ -738,7 +752,7 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
     if (iterations >= kMinIterationsToSplit && onlyRootWritesOutput(kernel, root)) {
       auto splitLoop = [&] {
         return chooseSplit(main, root, ranges, tile, vectorize ? vectorLoop : -1,
-                           transposedRead ? transposedReadMap(root) : AffineMap());
+                           transposedRead ? transposedReadMap(root) : AffineMap(), outer);
       };
       split = splitLoop();
       if (outer >= 0 && split >= 0 && unevenlyShared(tilesAlong(ranges, tile, split))) {
@@ -774,17 +788,10 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
                         SmallVector<int64_t> &tile, int64_t vectorLoop, int64_t outer,
                         int64_t &split) {
     int64_t lanes = vectorLanes(main, vectorBytes);
-    SmallVector<unsigned> parallel, reductions;
-    main.getParallelDims(parallel);
-    main.getReductionDims(reductions);
-    bool window = llvm::any_of(main.getIndexingMapsArray(), [&](AffineMap map) {
-      return llvm::any_of(map.getResults(), [&](AffineExpr result) {
-        auto involves = [&](unsigned loop) { return result.isFunctionOfDim(loop); };
-        return llvm::any_of(parallel, involves) && llvm::any_of(reductions, involves);
-      });
-    });
-    if (!window)
+    if (!readsThroughWindow(main))
       return outer;
+    SmallVector<unsigned> parallel;
+    main.getParallelDims(parallel);
     int64_t columns = columnLoop(main.getIteratorTypesArray(), tile, vectorLoop);
     auto otherTiled = llvm::make_filter_range(
         parallel, [&](unsigned loop) { return tile[loop] > 1 && int64_t(loop) != columns; });
@@ -880,8 +887,10 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
   /// The split loop is a loop of the main op the root runs too (in the
   /// main op's numbering), with work enough for two workers. A reduction's
   /// register tiles split by column strips when there are kBalancedChunks of
-  /// them, or two or more when the column operand fills kCoreCacheBytes: each
-  /// worker then reuses a strip of the column operand (a matmul's B, packed
+  /// them, or two or more when the column operand fills kCoreCacheBytes, or
+  /// half of it in a plain product (no window, no `outer`: a 512² matmul's
+  /// 1 MB B in 8 strips, 1.06-1.13 -> 0.86-0.96 ms; in tg-bench, with its
+  /// 6-row tiles, 218-232 -> 302 GFLOPS): each worker then reuses a strip of the column operand (a matmul's B, packed
   /// by tg-cpu-apply-opts; a convolution's weights) across all its row tiles,
   /// where split by rows every row tile reads all of it (2048² matmul: 54
   /// GFLOPS split by rows, 215 by columns; ResNet-18's 256×14×14 convolution
@@ -909,7 +918,8 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
   /// one with the most chunks that two workers share evenly. A kernel that
   /// reads reductions per row (rowLoops) splits one of its rows' loops.
   static int64_t chooseSplit(MainOp main, linalg::GenericOp root, ArrayRef<int64_t> ranges,
-                             ArrayRef<int64_t> tile, int64_t vectorLoop, AffineMap transposed) {
+                             ArrayRef<int64_t> tile, int64_t vectorLoop, AffineMap transposed,
+                             int64_t outer) {
     auto iterators = main.op.getIteratorTypesArray();
     auto chunksOf = [&](int64_t loop) { return tilesAlong(ranges, tile, loop); };
     // Split elsewhere, each worker's share would compute its rows' reductions
@@ -931,7 +941,9 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
       int64_t columns = columnLoop(iterators, tile, vectorLoop);
       if (columns >= 0 && splittable(columns) &&
           (chunksOf(columns) >= kBalancedChunks ||
-           (chunksOf(columns) >= 2 && columnOperandBytes(main.op, columns) >= kCoreCacheBytes)))
+           (chunksOf(columns) >= 2 && columnOperandBytes(main.op, columns) >= kCoreCacheBytes) ||
+           (chunksOf(columns) >= 2 && outer < 0 && !readsThroughWindow(main.op) &&
+            columnOperandBytes(main.op, columns) >= kCoreCacheBytes / 2)))
         return columns;
     }
     // Of fewer chunks, the most that keep two workers both busy, then an

@@ -1294,3 +1294,27 @@ func.func private @r_128_512_16_64(%x: tensor<16x128x64xf32>, %g: tensor<16x64x5
   } -> tensor<128x512xf32>
   return %r : tensor<128x512xf32>
 }
+
+// -----
+
+// A 512² matmul: B (1 MB, half a core's cache) in 8 strips of 64 columns,
+// too few for the balanced split; a plain product (no window, no outer
+// loop) splits them, each worker packing its strips once, rather than
+// every 4-row tile reading all of B. Not split by rows, the tile takes 6.
+// CHECK-LABEL: func.func private @r_512_512_512
+// CHECK-SAME: tg.opts = #tg.opts<split = 1, vectorize = true, tile = [6, 64, 1]>
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+func.func private @r_512_512_512(%a: tensor<512x512xf32>, %b: tensor<512x512xf32>, %out: tensor<512x512xf32>) -> tensor<512x512xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<512x512xf32>) -> tensor<512x512xf32>
+  %r = linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<512x512xf32>, tensor<512x512xf32>) outs(%init : tensor<512x512xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<512x512xf32>
+  return %r : tensor<512x512xf32>
+}

@@ -231,7 +231,8 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
       loop) when it has 16 tiles or more, or 2 or more when the column
       operand (the inputs read along the columns and no other parallel
       loop: a matmul's B, a convolution's weights) fills a core's 2 MB
-      of cache, so each worker reuses its strips of the column operand
+      of cache, or half of it in a product without a window or `outer` (a
+      512² matmul), so each worker reuses its strips of the column operand
       across all row tiles instead of reading all of it per row tile (with
       `outer` too: the split loop runs outside it, so split by rows each
       chunk would stream all of the column operand again); an elementwise
