@@ -660,6 +660,25 @@ bool readsThroughWindow(linalg::GenericOp main) {
   });
 }
 
+/// The column loop (see columnLoop) and the row loop of a register tile
+/// with one other tiled parallel loop; nullopt for other tiles.
+struct TileAxes {
+  unsigned columns, rows;
+};
+std::optional<TileAxes> tileAxes(linalg::GenericOp main, ArrayRef<int64_t> tile,
+                                 int64_t vectorLoop) {
+  int64_t columns = columnLoop(main.getIteratorTypesArray(), tile, vectorLoop);
+  if (columns < 0)
+    return std::nullopt;
+  SmallVector<unsigned> parallel;
+  main.getParallelDims(parallel);
+  auto rows = llvm::make_filter_range(
+      parallel, [&](unsigned loop) { return tile[loop] > 1 && int64_t(loop) != columns; });
+  if (llvm::range_size(rows) != 1)
+    return std::nullopt;
+  return TileAxes{unsigned(columns), *rows.begin()};
+}
+
 /// The bytes of the column operand of a tile whose columns are `columns`:
 /// the inputs read along the columns and no other parallel loop (a matmul's
 /// B, a convolution's weights), which every row tile reads whole.
@@ -788,17 +807,10 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
                         SmallVector<int64_t> &tile, int64_t vectorLoop, int64_t outer,
                         int64_t &split) {
     int64_t lanes = vectorLanes(main, vectorBytes);
-    if (!readsThroughWindow(main))
+    std::optional<TileAxes> axes = tileAxes(main, tile, vectorLoop);
+    if (!readsThroughWindow(main) || !axes)
       return outer;
-    SmallVector<unsigned> parallel;
-    main.getParallelDims(parallel);
-    int64_t columns = columnLoop(main.getIteratorTypesArray(), tile, vectorLoop);
-    auto otherTiled = llvm::make_filter_range(
-        parallel, [&](unsigned loop) { return tile[loop] > 1 && int64_t(loop) != columns; });
-    SmallVector<unsigned> others(otherTiled.begin(), otherTiled.end());
-    if (columns < 0 || others.size() != 1)
-      return outer;
-    unsigned rows = others.front();
+    auto [columns, rows] = *axes;
     if (tile[columns] != 4 * lanes || tile[rows] != 4 || ranges[rows] % 8 != 0)
       return outer;
     SmallVector<int64_t> turned(tile);
@@ -833,16 +845,11 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
     constexpr int64_t kDeepRows = 6, kMinDeepRowsSteps = 256;
     if (vectorBytes < 64)
       return;
-    int64_t lanes = vectorLanes(main, vectorBytes);
-    int64_t columns = columnLoop(main.getIteratorTypesArray(), tile, vectorLoop);
-    SmallVector<unsigned> parallel;
-    main.getParallelDims(parallel);
-    auto otherTiled = llvm::make_filter_range(
-        parallel, [&](unsigned loop) { return tile[loop] > 1 && int64_t(loop) != columns; });
-    SmallVector<unsigned> others(otherTiled.begin(), otherTiled.end());
-    if (columns < 0 || others.size() != 1)
+    std::optional<TileAxes> axes = tileAxes(main, tile, vectorLoop);
+    if (!axes)
       return;
-    unsigned rows = others.front();
+    auto [columns, rows] = *axes;
+    int64_t lanes = vectorLanes(main, vectorBytes);
     if (tile[columns] != 4 * lanes || tile[rows] != 4 || int64_t(rows) == split ||
         ranges[rows] < 4 * kDeepRows || reductionSteps(main, ranges) < kMinDeepRowsSteps)
       return;
@@ -890,9 +897,10 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
   /// them, or two or more when the column operand fills kCoreCacheBytes, or
   /// half of it in a plain product (no window, no `outer`: a 512² matmul's
   /// 1 MB B in 8 strips, 1.06-1.13 -> 0.86-0.96 ms; in tg-bench, with its
-  /// 6-row tiles, 218-232 -> 302 GFLOPS): each worker then reuses a strip of the column operand (a matmul's B, packed
-  /// by tg-cpu-apply-opts; a convolution's weights) across all its row tiles,
-  /// where split by rows every row tile reads all of it (2048² matmul: 54
+  /// 6-row tiles, 218-232 -> 302 GFLOPS): each worker then reuses a strip
+  /// of the column operand (a matmul's B, packed by tg-cpu-apply-opts; a
+  /// convolution's weights) across all its row tiles, where split by rows
+  /// every row tile reads all of it (2048² matmul: 54
   /// GFLOPS split by rows, 215 by columns; ResNet-18's 256×14×14 convolution
   /// at batch 1, 2.4 MB of weights in 8 strips: 2.5 ms split by rows, 1.6
   /// by columns; its 256×14×14 one from 128 channels, 1.2 MB of weights,
@@ -900,12 +908,12 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
   /// gradient of 128x512, its column factor 2 MB in 8 strips: 1.09 -> 0.65
   /// ms by columns; ResNet-18's stride-2 input gradient lane with 2 MB of
   /// weights, 5.1-5.3 -> 2.9-3.0). With a reduction loop outside the tiles
-  /// (`outer`), the split loop runs outside it, so a split by rows streams the whole column
-  /// operand again in every chunk (the stride-2 weight gradient of
-  /// conv2d_train, 6.4 MB of output gradients over 16 images: by input
-  /// channels, 7.9-8.1 ms; by output channels, 6.8-7.1; ResNet-18's first
-  /// weight gradient, 51 MB of them: by kernel rows, 34.4 ms; by output
-  /// channels, 16.8). A kernel that reads an operand `transposed` splits the
+  /// (`outer`), the split loop runs outside it, so a split by rows streams
+  /// the whole column operand again in every chunk (the stride-2 weight
+  /// gradient of conv2d_train, 6.4 MB of output gradients over 16 images:
+  /// by input channels, 7.9-8.1 ms; by output channels, 6.8-7.1; ResNet-18's
+  /// first weight gradient, 51 MB of them: by kernel rows, 34.4 ms; by
+  /// output channels, 16.8). A kernel that reads an operand `transposed` splits the
   /// loop of its outermost axis with kBalancedChunks tiles or more (an
   /// activation's images, a weight's output channels, a 2-d transpose's
   /// innermost loop), so each worker reads whole rows of it rather than a
