@@ -900,11 +900,11 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
   /// 6-row tiles, 218-232 -> 302 GFLOPS): each worker then reuses a strip
   /// of the column operand (a matmul's B, packed by tg-cpu-apply-opts; a
   /// convolution's weights) across all its row tiles, where split by rows
-  /// every row tile reads all of it (2048² matmul: 54
-  /// GFLOPS split by rows, 215 by columns; ResNet-18's 256×14×14 convolution
-  /// at batch 1, 2.4 MB of weights in 8 strips: 2.5 ms split by rows, 1.6
-  /// by columns; its 256×14×14 one from 128 channels, 1.2 MB of weights,
-  /// gains nothing, and slows from 8.0 to 14.5 ms in training; GPT's weight
+  /// every row tile reads all of it (2048² matmul: 54 GFLOPS split by rows,
+  /// 215 by columns; ResNet-18's 256×14×14 convolution at batch 1, 2.4 MB
+  /// of weights in 8 strips: 2.5 ms split by rows, 1.6 by columns; its
+  /// 256×14×14 one from 128 channels, 1.2 MB of weights, gains nothing,
+  /// and slows from 8.0 to 14.5 ms in training; GPT's weight
   /// gradient of 128x512, its column factor 2 MB in 8 strips: 1.09 -> 0.65
   /// ms by columns; ResNet-18's stride-2 input gradient lane with 2 MB of
   /// weights, 5.1-5.3 -> 2.9-3.0). With a reduction loop outside the tiles
@@ -947,11 +947,11 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
       }
     if (main.op.getNumReductionLoops() != 0 && !tile.empty()) {
       int64_t columns = columnLoop(iterators, tile, vectorLoop);
+      int64_t largeColumnOperand =
+          outer < 0 && !readsThroughWindow(main.op) ? kCoreCacheBytes / 2 : kCoreCacheBytes;
       if (columns >= 0 && splittable(columns) &&
           (chunksOf(columns) >= kBalancedChunks ||
-           (chunksOf(columns) >= 2 && columnOperandBytes(main.op, columns) >= kCoreCacheBytes) ||
-           (chunksOf(columns) >= 2 && outer < 0 && !readsThroughWindow(main.op) &&
-            columnOperandBytes(main.op, columns) >= kCoreCacheBytes / 2)))
+           (chunksOf(columns) >= 2 && columnOperandBytes(main.op, columns) >= largeColumnOperand)))
         return columns;
     }
     // Of fewer chunks, the most that keep two workers both busy, then an
