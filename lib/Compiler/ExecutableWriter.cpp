@@ -12,6 +12,7 @@
 #include <cstring>
 #include <map>
 #include <numeric>
+#include <optional>
 
 using namespace mlir;
 using namespace mlir::tg;
@@ -178,39 +179,63 @@ void ExecutableWriter::shareIntermediates() {
   for (auto [s, step] : llvm::enumerate(steps))
     for (uint32_t id : step.buffers)
       last[id] = s;
-  // Each intermediate takes, at its first step, the buffer of one of the
-  // same size whose last step is over (the last freed: it may still be in
-  // cache), or keeps its own.
+  for (const Buffer &buffer : buffers)
+    if (buffer.desc.role == TG_BUFFER_INTERMEDIATE) {
+      ++shared.buffersBefore;
+      shared.bytesBefore += buffer.desc.size_bytes;
+    }
+  // A copy moves its buffers' whole size: their intermediates share only
+  // buffers of exactly their size, and those are not grown.
+  std::vector<bool> exact(buffers.size());
+  for (const Step &step : steps)
+    if (step.step.kind == TG_STEP_COPY)
+      for (uint32_t id : step.buffers)
+        exact[id] = true;
+  // Each intermediate takes, at its first step, the smallest buffer whose
+  // last step is over and that holds it (of those, the last freed: it may
+  // still be in cache); when none does, the largest of them, grown to hold
+  // it; else it keeps its own.
   std::vector<uint32_t> sharedId(buffers.size());
   std::iota(sharedId.begin(), sharedId.end(), 0);
   std::vector<bool> placed(buffers.size());
-  std::map<uint64_t, std::vector<uint32_t>> freeBySize;
+  std::multimap<uint64_t, uint32_t> freeBySize;
   std::vector<std::vector<uint32_t>> endingAt(steps.size());
   for (uint32_t id = 0; id < buffers.size(); ++id)
     if (buffers[id].desc.role == TG_BUFFER_INTERMEDIATE && last[id] != kUnused)
       endingAt[last[id]].push_back(id);
+  auto take = [&](uint32_t id) -> std::optional<uint32_t> {
+    uint64_t size = buffers[id].desc.size_bytes;
+    auto fit = freeBySize.lower_bound(size);
+    if (fit != freeBySize.end() && (!exact[id] || fit->first == size))
+      fit = std::prev(freeBySize.upper_bound(fit->first)); // the last freed of that size
+    else if (!exact[id] && !freeBySize.empty() && !exact[std::prev(freeBySize.end())->second])
+      fit = std::prev(freeBySize.end()); // the largest, to grow
+    else
+      return std::nullopt;
+    uint32_t reused = fit->second;
+    freeBySize.erase(fit);
+    if (buffers[reused].desc.size_bytes < size)
+      buffers[reused] = buffers[id];
+    exact[reused] = exact[reused] || exact[id];
+    return reused;
+  };
   for (auto [s, step] : llvm::enumerate(steps)) {
     for (uint32_t &id : step.buffers) {
       if (buffers[id].desc.role == TG_BUFFER_INTERMEDIATE && !placed[id]) {
         placed[id] = true;
-        std::vector<uint32_t> &free = freeBySize[buffers[id].desc.size_bytes];
-        if (!free.empty()) {
-          sharedId[id] = free.back();
-          free.pop_back();
-        }
+        if (std::optional<uint32_t> reused = take(id))
+          sharedId[id] = *reused;
       }
       id = sharedId[id];
     }
     for (uint32_t id : endingAt[s])
-      freeBySize[buffers[id].desc.size_bytes].push_back(sharedId[id]);
+      freeBySize.emplace(buffers[sharedId[id]].desc.size_bytes, sharedId[id]);
   }
   // The buffers that took another's are dropped from the table.
   std::vector<uint32_t> newId(buffers.size());
   std::vector<Buffer> kept;
   for (uint32_t id = 0; id < buffers.size(); ++id) {
     bool intermediate = buffers[id].desc.role == TG_BUFFER_INTERMEDIATE;
-    shared.buffersBefore += intermediate;
-    shared.bytesBefore += intermediate ? buffers[id].desc.size_bytes : 0;
     if (sharedId[id] != id)
       continue;
     shared.buffersAfter += intermediate;

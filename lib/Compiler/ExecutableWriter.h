@@ -78,8 +78,9 @@ private:
   /// A launch step of `kernel` on `operands` (a func.call or gpu.launch_func).
   LogicalResult addLaunch(StringRef kernel, ValueRange operands, Operation *launch);
   /// tinygrad's memory planner: an intermediate whose first step comes
-  /// after another's last, of the same size, takes over that one's buffer,
-  /// so a run allocates (and first touches) only what is live at once.
+  /// after another's last takes over that one's buffer (growing it when it
+  /// is smaller), so a run allocates (and first touches) little more than
+  /// what is live at once.
   void shareIntermediates();
 
   std::string functionName;

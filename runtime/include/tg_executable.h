@@ -2,10 +2,11 @@
  *
  * One small, versioned, dependency-free C header shared by the compiler
  * (which writes executables) and the runtime (which reads and runs them).
- * Change it as a schema: bump TG_EXECUTABLE_VERSION on any layout change. A
- * runtime reads its own version only and rejects others with a message
- * naming both; programs cached on disk are kept per build of the compiler,
- * so a new version never meets an old blob there.
+ * Change it as a schema: bump TG_EXECUTABLE_VERSION on any change to the
+ * layout or to what a valid blob may hold. A runtime reads its own version
+ * only and rejects others with a message naming both; programs cached on
+ * disk are kept per build of the compiler, so a new version never meets an
+ * old blob there.
  *
  * An executable is one contiguous little-endian blob:
  *
@@ -32,7 +33,7 @@ extern "C" {
 
 #define TG_EXECUTABLE_MAGIC "TGEXEC\0\0"
 #define TG_EXECUTABLE_MAGIC_SIZE 8
-#define TG_EXECUTABLE_VERSION 3u
+#define TG_EXECUTABLE_VERSION 4u
 
 /* What the device binary is, and so which backend runs it, is named by a
  * string in the blob (binary_kind_offset): a new kind needs no change here.
@@ -101,7 +102,9 @@ typedef struct tg_kernel_desc {
   /* uint64_t[num_buffers]: the bytes the kernel was compiled to access
    * through each argument. The loader checks every launch's buffers against
    * them, so a buffer table that shrinks a buffer cannot make a kernel read
-   * or write past it. */
+   * or write past it: inputs and outputs hold exactly that many bytes,
+   * intermediates (which the compiler may share with larger ones) at
+   * least that many. */
   uint64_t arg_bytes_offset;
 } tg_kernel_desc;
 

@@ -93,15 +93,15 @@ TEST_F(ExecutableFormat, BadMagicIsNotAnExecutable) {
 
 TEST_F(ExecutableFormat, OtherVersionIsRejected) {
   std::vector<uint8_t> blob = build(vectorAdd());
-  poke<uint32_t>(blob, HEADER_FIELD(version), 2);
-  EXPECT_TRUE(rejects(blob, "it has format version 2; this runtime reads "
-                            "version 3"));
+  poke<uint32_t>(blob, HEADER_FIELD(version), 3);
+  EXPECT_TRUE(rejects(blob, "it has format version 3; this runtime reads "
+                            "version 4"));
 }
 
 TEST_F(ExecutableFormat, OtherHeaderSizeIsRejected) {
   std::vector<uint8_t> blob = build(vectorAdd());
   poke<uint32_t>(blob, HEADER_FIELD(header_size), 64);
-  EXPECT_TRUE(rejects(blob, "header_size is 64, but a version 3 header is " +
+  EXPECT_TRUE(rejects(blob, "header_size is 64, but a version 4 header is " +
                                 std::to_string(sizeof(tg_executable_header)) +
                                 " bytes"));
 }
@@ -247,6 +247,13 @@ TEST_F(ExecutableFormat, BuffersMustHoldWhatTheKernelAccesses) {
                                    "of kernel 0 (vector_add), which accesses 4000 bytes"));
   spec.buffers[1] = float32Buffer(TG_BUFFER_INPUT, {N + 1}, "a");
   EXPECT_TRUE(rejects(build(spec), "buffer 1 (4004 bytes) as argument 1"));
+  // An intermediate may be larger (a buffer the compiler shares), not smaller.
+  spec = vectorAdd();
+  spec.buffers.push_back(float32Buffer(TG_BUFFER_INTERMEDIATE, {N - 1}));
+  spec.kernels[0].arg_bytes = {4 * N, 4 * N, 4 * N};
+  spec.steps = {{TG_STEP_LAUNCH, 0, {3, 1, 2}}, {TG_STEP_LAUNCH, 0, {0, 3, 2}}};
+  EXPECT_TRUE(rejects(build(spec), "step 0 passes buffer 3 (3996 bytes) as argument 0 "
+                                   "of kernel 0 (vector_add), which accesses 4000 bytes"));
   std::vector<uint8_t> blob = build(vectorAdd());
   poke<uint64_t>(blob, headerOf(blob).kernels_offset + offsetof(tg_kernel_desc, arg_bytes_offset),
                  blob.size() - 8);

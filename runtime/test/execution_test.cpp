@@ -117,6 +117,22 @@ TEST_F(Execution, ThreeStepPlanWithIntermediates) {
   }
 }
 
+// The compiler shares one buffer between intermediates of different sizes:
+// each kernel reads and writes only the part it was compiled for.
+TEST_F(Execution, IntermediatesMayBeLargerThanTheKernelsAccess) {
+  BlobSpec spec = threeSteps();
+  spec.buffers[2] = float32Buffer(TG_BUFFER_INTERMEDIATE, {2 * N});
+  spec.buffers[3] = float32Buffer(TG_BUFFER_INTERMEDIATE, {N + 1});
+  spec.kernels[0].arg_bytes = {4 * N, 4 * N, 4 * N};
+  spec.kernels[1].arg_bytes = {4 * N, 4 * N};
+  Executable plan = loadExecutable(cpu_.get(), buildBlob(spec));
+  ASSERT_TRUE(plan) << tgrt_last_error();
+  std::vector<Buffer> out = run(plan.get(), {a_.get(), b_.get()});
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(readFloats(out[0].get()),
+            expected([](float a, float b) { return (a + b) * 2 + a; }));
+}
+
 TEST_F(Execution, CopyStepsCopyBetweenBuffers) {
   // t = a + b; out0 = copy(t); out1 = copy(a)
   BlobSpec spec;
