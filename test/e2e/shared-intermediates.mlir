@@ -1,5 +1,6 @@
 // tinygrad's memory planner: an intermediate whose first step comes after
-// another's last, of the same size, takes over that one's buffer. Four
+// another's last takes over that one's buffer (here of the same size;
+// shared-intermediates-sizes.mlir has others). Four
 // matmuls in a chain have three intermediates, y1 to y3; y3 is written
 // after y1 was last read (by the matmul that makes y2), so it takes y1's
 // buffer and the executable has two. The middle two matmuls (y1 to y2, y2
