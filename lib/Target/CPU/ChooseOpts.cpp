@@ -109,6 +109,14 @@ int64_t strideAlong(AffineMap map, ArrayRef<int64_t> shape, unsigned dim) {
   return std::abs(stride);
 }
 
+/// Whether `op` reads `input`'s elements in consecutive steps of `loop`
+/// within a vector of `lanes` of each other (pixels of a row, rather than
+/// images), so that steps share cache lines.
+bool readsAdjacentAlong(linalg::GenericOp op, OpOperand *input, unsigned loop, int64_t lanes) {
+  return strideAlong(op.getMatchingIndexingMap(input),
+                     cast<ShapedType>(input->get().getType()).getShape(), loop) <= lanes;
+}
+
 /// The inputs (block argument numbers) `v` is computed from, or nullopt
 /// when it also depends on loop indices or reads memory.
 std::optional<llvm::SmallDenseSet<unsigned>> inputsOf(Value v) {
@@ -233,9 +241,7 @@ bool tileSumOfProducts(linalg::GenericOp root, ArrayRef<int64_t> ranges, int64_t
   auto adjacentRows = [&](const Choice &c) {
     if (!adjacentRowsCountDouble || c.row == c.column || c.rows < 4)
       return false;
-    OpOperand *a = root.getDpsInputOperand(c.a);
-    return strideAlong(root.getMatchingIndexingMap(a),
-                       cast<ShapedType>(a->get().getType()).getShape(), c.row) <= lanes;
+    return readsAdjacentAlong(root, root.getDpsInputOperand(c.a), c.row, lanes);
   };
   auto score = [&](const Choice &c) {
     int64_t products = c.columns * c.rows * c.columns / llvm::alignTo(c.columns, lanes);
@@ -853,12 +859,10 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
     if (tile[columns] != 4 * lanes || tile[rows] != 4 || int64_t(rows) == split ||
         ranges[rows] < 4 * kDeepRows || reductionSteps(main, ranges) < kMinDeepRowsSteps)
       return;
-    for (OpOperand *input : main.getDpsInputOperands()) {
-      AffineMap map = main.getMatchingIndexingMap(input);
-      if (loopsRead(map).contains(rows) &&
-          strideAlong(map, cast<ShapedType>(input->get().getType()).getShape(), rows) <= lanes)
+    for (OpOperand *input : main.getDpsInputOperands())
+      if (loopsRead(main.getMatchingIndexingMap(input)).contains(rows) &&
+          readsAdjacentAlong(main, input, rows, lanes))
         return;
-    }
     tile[rows] = kDeepRows;
   }
 
