@@ -10,7 +10,6 @@
 #include "mlir/IR/BuiltinTypes.h"
 
 #include <cstring>
-#include <map>
 #include <numeric>
 #include <optional>
 
@@ -175,62 +174,79 @@ LogicalResult ExecutableWriter::readPlan(func::FuncOp function) {
 
 void ExecutableWriter::shareIntermediates() {
   constexpr size_t kUnused = SIZE_MAX;
-  std::vector<size_t> last(buffers.size(), kUnused);
+  std::vector<size_t> first(buffers.size(), kUnused), last(buffers.size(), kUnused);
   for (auto [s, step] : llvm::enumerate(steps))
-    for (uint32_t id : step.buffers)
+    for (uint32_t id : step.buffers) {
+      first[id] = std::min(first[id], s);
       last[id] = s;
+    }
   for (const Buffer &buffer : buffers)
     if (buffer.desc.role == TG_BUFFER_INTERMEDIATE) {
       ++shared.buffersBefore;
       shared.bytesBefore += buffer.desc.size_bytes;
     }
-  // A copy moves its buffers' whole size: their intermediates share only
-  // buffers of exactly their size, and those are not grown.
+  // A copy moves its buffers' whole size: its intermediates share only
+  // buffers of exactly their size.
   std::vector<bool> exact(buffers.size());
   for (const Step &step : steps)
     if (step.step.kind == TG_STEP_COPY)
       for (uint32_t id : step.buffers)
         exact[id] = true;
-  // Each intermediate takes, at its first step, the smallest buffer whose
-  // last step is over and that holds it (of those, the last freed: it may
-  // still be in cache); when none does, the largest of them, grown to hold
-  // it; else it keeps its own.
+  // Greedy by size, as TFLite's planner: the largest intermediates are
+  // placed first, so a buffer is never grown. Each goes into the smallest
+  // buffer whose intermediates' steps do not overlap its own (of those, the
+  // one last used latest before it: it may still be in cache), else into
+  // one of its own. Placed in order of first step instead, where a small
+  // intermediate could take a large buffer that a large one needed later,
+  // ResNet-18's training step took 887.8 MB, against 825.2 MB this way.
+  std::vector<uint32_t> order;
+  for (uint32_t id = 0; id < buffers.size(); ++id)
+    if (buffers[id].desc.role == TG_BUFFER_INTERMEDIATE && first[id] != kUnused)
+      order.push_back(id);
+  llvm::sort(order, [&](uint32_t a, uint32_t b) {
+    uint64_t sizeA = buffers[a].desc.size_bytes, sizeB = buffers[b].desc.size_bytes;
+    return sizeA != sizeB ? sizeA > sizeB : a < b;
+  });
+  struct Shared {
+    uint32_t id;
+    std::vector<uint32_t> users;
+  };
+  std::vector<Shared> made;
   std::vector<uint32_t> sharedId(buffers.size());
   std::iota(sharedId.begin(), sharedId.end(), 0);
-  std::vector<bool> placed(buffers.size());
-  std::multimap<uint64_t, uint32_t> freeBySize;
-  std::vector<std::vector<uint32_t>> endingAt(steps.size());
-  for (uint32_t id = 0; id < buffers.size(); ++id)
-    if (buffers[id].desc.role == TG_BUFFER_INTERMEDIATE && last[id] != kUnused)
-      endingAt[last[id]].push_back(id);
-  auto take = [&](uint32_t id) -> std::optional<uint32_t> {
+  for (uint32_t id : order) {
     uint64_t size = buffers[id].desc.size_bytes;
-    auto fit = freeBySize.lower_bound(size);
-    if (fit != freeBySize.end() && (!exact[id] || fit->first == size))
-      fit = std::prev(freeBySize.upper_bound(fit->first)); // the last freed of that size
-    else if (!exact[id] && !freeBySize.empty() && !exact[std::prev(freeBySize.end())->second])
-      fit = std::prev(freeBySize.end()); // the largest, to grow
-    else
-      return std::nullopt;
-    uint32_t reused = fit->second;
-    freeBySize.erase(fit);
-    if (buffers[reused].desc.size_bytes < size)
-      buffers[reused] = buffers[id];
-    exact[reused] = exact[reused] || exact[id];
-    return reused;
-  };
-  for (auto [s, step] : llvm::enumerate(steps)) {
-    for (uint32_t &id : step.buffers) {
-      if (buffers[id].desc.role == TG_BUFFER_INTERMEDIATE && !placed[id]) {
-        placed[id] = true;
-        if (std::optional<uint32_t> reused = take(id))
-          sharedId[id] = *reused;
+    Shared *best = nullptr;
+    // 1 + the latest step before id's first that used the buffer (0: none).
+    size_t bestLastUse = 0;
+    for (Shared &candidate : made) {
+      uint64_t candidateSize = buffers[candidate.id].desc.size_bytes;
+      if (exact[id] && candidateSize != size)
+        continue;
+      size_t lastUse = 0;
+      bool overlaps = llvm::any_of(candidate.users, [&](uint32_t user) {
+        if (last[user] < first[id])
+          lastUse = std::max(lastUse, last[user] + 1);
+        return first[user] <= last[id] && first[id] <= last[user];
+      });
+      if (overlaps)
+        continue;
+      uint64_t bestSize = best ? buffers[best->id].desc.size_bytes : UINT64_MAX;
+      if (candidateSize < bestSize || (candidateSize == bestSize && lastUse > bestLastUse)) {
+        best = &candidate;
+        bestLastUse = lastUse;
       }
-      id = sharedId[id];
     }
-    for (uint32_t id : endingAt[s])
-      freeBySize.emplace(buffers[sharedId[id]].desc.size_bytes, sharedId[id]);
+    if (best) {
+      sharedId[id] = best->id;
+      best->users.push_back(id);
+    } else {
+      made.push_back({id, {id}});
+    }
   }
+  for (Step &step : steps)
+    for (uint32_t &id : step.buffers)
+      id = sharedId[id];
   // The buffers that took another's are dropped from the table.
   std::vector<uint32_t> newId(buffers.size());
   std::vector<Buffer> kept;

@@ -1,13 +1,13 @@
 // The memory planner shares buffers between intermediates of different
-// sizes: an intermediate whose first step comes after another's last takes
-// the smallest such buffer that holds it, or grows the largest one. Six
-// matmuls in a chain make y1 to y5 (512, 512, 1024, 512 and 128 bytes);
-// y3 finds only y1's buffer free and grows it to 1024 bytes, y4 takes y2's,
-// and y5 (128 bytes) takes the 1024 of y1 and y3 again: two buffers, where
-// sharing only equal sizes kept four (y1, y2 and y4, y3, y5). Each kernel
-// reads only its own part of a larger buffer, and the results are exact:
-// w shifts the columns by one, v and vt pad to 32 columns and cut back,
-// u and ut keep the first 4 columns and pad back with zeros.
+// sizes, the largest placed first. Six matmuls in a chain make y1 to y5
+// (512, 512, 1024, 512 and 128 bytes): y3 comes first, in a buffer of 1024
+// bytes; y1 shares it (its steps end before y3's begin), y2 (y3's input)
+// takes one of 512 bytes, y4 shares y2's, and y5 (128 bytes) y1 and y3's:
+// two buffers, where sharing only equal sizes kept four (y1, y2 and y4, y3,
+// y5). Each kernel reads only its own part of a larger buffer, and the
+// results are exact: w shifts the columns by one, v and vt pad to 32
+// columns and cut back, u and ut keep the first 4 columns and pad back
+// with zeros.
 //
 // RUN: tg-compile %s --emit=exe -o %t.tgx
 // RUN: %python %S/Inputs/executable_plan.py %t.tgx | FileCheck %s
