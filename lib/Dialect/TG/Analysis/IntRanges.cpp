@@ -25,9 +25,13 @@ static bool isUnsignedLike(Type type) {
 }
 
 std::optional<ConstantIntRanges> IntRanges::get(Value v) {
+  Memo memo;
+  return get(v, memo);
+}
+
+std::optional<ConstantIntRanges> IntRanges::get(Value v, Memo &memo) {
   if (!hasIntRange(v.getType()))
     return std::nullopt;
-  llvm::DenseMap<Value, ConstantIntRanges> memo;
   return compute(v, memo, 0);
 }
 
@@ -124,9 +128,7 @@ static std::optional<ConstantIntRanges> linalgIndexRange(linalg::IndexOp index) 
                                        APInt(width, sizes[dim] - 1));
 }
 
-ConstantIntRanges IntRanges::compute(Value v,
-                                     llvm::DenseMap<Value, ConstantIntRanges> &memo,
-                                     unsigned depth) {
+ConstantIntRanges IntRanges::compute(Value v, Memo &memo, unsigned depth) {
   if (auto it = memo.find(v); it != memo.end())
     return it->second;
   unsigned width = ConstantIntRanges::getStorageBitwidth(v.getType());

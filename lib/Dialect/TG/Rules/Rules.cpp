@@ -382,13 +382,14 @@ Value SymBuilder::foldConstantRange(Value v) {
   if (!ranges || !op || isa<ConstOp>(op) || !v.use_empty() ||
       !hasIntRange(v.getType()))
     return v;
-  std::optional<ConstantIntRanges> range = ranges->get(v);
+  std::optional<ConstantIntRanges> range = ranges->get(v, rangeMemo);
   std::optional<APInt> value = range ? range->getConstantValue() : std::nullopt;
   if (!value)
     return v;
   Type element = getElementTypeOrSelf(v.getType());
   Value constant = ConstOp::create(rewriter, loc, v.getType(),
                                    rewriter.getIntegerAttr(element, *value));
+  rangeMemo.erase(v);
   rewriter.eraseOp(op);
   return constant;
 }

@@ -32,8 +32,15 @@ struct Bounds {
 
 class IntRanges {
 public:
+  /// Ranges already computed, which stay true only while the ops they were
+  /// computed from are neither changed nor erased.
+  using Memo = llvm::DenseMap<Value, ConstantIntRanges>;
+
   /// The range of `v`, or the full range of its type; null for non-integers.
   std::optional<ConstantIntRanges> get(Value v);
+  /// The same, reusing and adding to `memo`: one rewrite that only adds ops
+  /// queries each value once, not once per op built on it.
+  std::optional<ConstantIntRanges> get(Value v, Memo &memo);
 
   /// Signed bounds of an index or signless integer value (unsigned and bool
   /// values use their unsigned view); nullopt for floats and for unsigned
@@ -45,9 +52,8 @@ public:
   void clearAssumptions() { assumptions.clear(); }
 
 private:
-  ConstantIntRanges compute(Value v, llvm::DenseMap<Value, ConstantIntRanges> &memo,
-                            unsigned depth);
-  llvm::DenseMap<Value, ConstantIntRanges> assumptions;
+  ConstantIntRanges compute(Value v, Memo &memo, unsigned depth);
+  Memo assumptions;
 };
 
 /// Whether `type` (or its element type) has an integer range: integers,
