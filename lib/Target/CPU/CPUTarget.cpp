@@ -19,7 +19,8 @@ using namespace mlir::tg;
 namespace {
 
 constexpr StringLiteral kLoopsPipeline =
-    "convert-linalg-to-loops,tg-cpu-kernel-abi,canonicalize";
+    "func.func(tg-cpu-optimize-small-for-size),convert-linalg-to-loops,tg-cpu-kernel-abi,"
+    "canonicalize";
 
 /// The lowerings that do not add functions or globals run on each kernel
 /// on its own, and so on every core: run on the whole module, the CNN
