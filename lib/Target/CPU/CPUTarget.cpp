@@ -93,6 +93,9 @@ public:
     bool scalef = StringRef(machine->features).contains("+avx512f");
     std::string approximateMath =
         std::string("tg-approximate-math{scalef=") + (scalef ? "true" : "false") + "},";
+    // AVX-512DQ's vrangeps is IEEE maximum but for NaNs in one instruction.
+    if (StringRef(machine->features).contains("+avx512dq"))
+      approximateMath += "func.func(tg-cpu-range-maximum),";
     return parsePassPipeline((kLoopsPipeline + "," + approximateMath + kLLVMPipeline).str(), pm,
                              errors);
   }

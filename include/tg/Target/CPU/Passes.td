@@ -580,6 +580,27 @@ def TGCPUOptimizeSmallForSize : Pass<"tg-cpu-optimize-small-for-size", "::mlir::
   ];
 }
 
+def TGCPURangeMaximum : Pass<"tg-cpu-range-maximum", "::mlir::func::FuncOp"> {
+  let summary = "IEEE maximum of f32 vectors in three AVX-512 instructions";
+  let description = [{
+    `arith.maximumf` is IEEE 754's maximum: a NaN operand gives NaN, and
+    +0 is larger than -0. LLVM lowers it on x86 to six instructions per
+    register (vpmovd2m, two blends, vcmpunordps, vmaxps, a masked move),
+    as `vmaxps` alone returns its second operand for NaNs and equal zeros.
+    AVX-512DQ's `vrangeps` with immediate 5 (the larger value, its sign
+    from the comparison) is IEEE maximum for every pair but NaNs, for which
+    it returns the other operand. In a kernel function (`tg.kernel`), each
+    `arith.maximumf` of f32 vectors that fill whole 16-lane registers
+    becomes, per register, `vrangeps(a, b)` and a NaN fix-up,
+    `select(isnan(a) | isnan(b), a + b, range)`, which LLVM emits as one
+    compare and one masked add. Softmax's row maximum pass, the max
+    pooling and ReLU of the training steps use it. Only for CPUs with
+    AVX-512DQ (tg-cpu-to-llvm adds it when the machine has `+avx512dq`).
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect", "::mlir::vector::VectorDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def TGCPUKernelABI : Pass<"tg-cpu-kernel-abi", "::mlir::ModuleOp"> {
   let summary = "Give CPU kernels their worker split";
   let description = [{
