@@ -593,8 +593,9 @@ def TGCPURangeMaximum : Pass<"tg-cpu-range-maximum", "::mlir::func::FuncOp"> {
     `arith.maximumf` of f32 vectors that fill whole 16-lane registers
     becomes, per register, `vrangeps(a, b)` and a NaN fix-up,
     `select(isnan(a) | isnan(b), a + b, range)`, which LLVM emits as one
-    compare and one masked add. Softmax's row maximum pass, the max
-    pooling and ReLU of the training steps use it. Only for CPUs with
+    compare and one masked add. Softmax's row maximum uses it; the CNN
+    step's max pooling reduces windows of 2x2 lanes (a `vector<4xf32>`)
+    and its ReLU compares and selects, so neither does. Only for CPUs with
     AVX-512DQ (tg-cpu-to-llvm adds it when the machine has `+avx512dq`).
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect", "::mlir::vector::VectorDialect",
