@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tg/Transforms/Passes.h"
+#include "tg/Transforms/VectorRegisters.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -112,14 +113,6 @@ Value scaleByLdexp(const Builder &e, Value p, Value n) {
   return unflatten(e, scaled);
 }
 
-constexpr int64_t kZmmLanes = 16;
-
-/// Whether `type` splits into whole AVX-512 registers of f32.
-bool fillsZmmRegisters(Type type) {
-  auto vector = dyn_cast<VectorType>(type);
-  return vector && !vector.isScalable() && vector.getNumElements() % kZmmLanes == 0;
-}
-
 /// p · 2^n by vscalefps on each register of sixteen lanes, n a float that
 /// holds an integer: one rounding as llvm.ldexp, without converting n to an
 /// integer first, which llvm.ldexp's lowering then converts back (vscalefps
@@ -127,27 +120,16 @@ bool fillsZmmRegisters(Type type) {
 /// NaN).
 Value scaleByScalef(const Builder &e, Value p, Value n) {
   OpBuilder &b = e.b;
-  Value flatP = flatten(b, e.loc, p), flatN = flatten(b, e.loc, n);
-  auto flatType = cast<VectorType>(flatP.getType());
-  auto zmm = VectorType::get({kZmmLanes}, b.getF32Type());
+  auto zmm = VectorType::get({tg::kZmmLanes}, b.getF32Type());
   Value allLanes = arith::ConstantOp::create(b, e.loc, b.getI16IntegerAttr(-1));
   Value currentRounding = arith::ConstantOp::create(b, e.loc, b.getI32IntegerAttr(4));
   Value passThrough = arith::ConstantOp::create(b, e.loc, DenseElementsAttr::get(zmm, 0.0f));
-  Value scaled = arith::ConstantOp::create(b, e.loc, DenseElementsAttr::get(flatType, 0.0f));
-  for (int64_t lane = 0; lane < flatType.getNumElements(); lane += kZmmLanes) {
-    auto slice = [&](Value v) {
-      return vector::ExtractStridedSliceOp::create(
-          b, e.loc, v, ArrayRef<int64_t>{lane}, ArrayRef<int64_t>{kZmmLanes}, ArrayRef<int64_t>{1});
-    };
-    Value chunk =
-        LLVM::CallIntrinsicOp::create(
-            b, e.loc, zmm, b.getStringAttr("llvm.x86.avx512.mask.scalef.ps.512"),
-            ValueRange{slice(flatP), slice(flatN), passThrough, allLanes, currentRounding})
-            .getResult(0);
-    scaled = vector::InsertStridedSliceOp::create(b, e.loc, chunk, scaled, ArrayRef<int64_t>{lane},
-                                                  ArrayRef<int64_t>{1});
-  }
-  return unflatten(e, scaled);
+  return tg::mapZmmRegisters(b, e.loc, p, n, [&](Value pRegister, Value nRegister) {
+    return LLVM::CallIntrinsicOp::create(
+               b, e.loc, zmm, b.getStringAttr("llvm.x86.avx512.mask.scalef.ps.512"),
+               ValueRange{pRegister, nRegister, passThrough, allLanes, currentRounding})
+        .getResult(0);
+  });
 }
 
 /// exp2(x) → 2^n · p(x − n) with n = round(x), p the polynomial above on the
@@ -161,7 +143,7 @@ Value scaleByScalef(const Builder &e, Value p, Value n) {
 void expandExp2(math::Exp2Op op, bool scalef) {
   OpBuilder b(op);
   Builder e{b, op.getLoc(), op.getType()};
-  bool byRegisters = scalef && fillsZmmRegisters(e.type);
+  bool byRegisters = scalef && tg::fillsZmmRegisters(e.type);
   Value x = byRegisters ? op.getOperand() : e.clamp(op.getOperand(), -300.0f, 300.0f);
   Value n = math::RoundEvenOp::create(b, e.loc, x);
   Value f = e.sub(x, n);

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tg/Target/CPU/Passes.h"
+#include "tg/Transforms/VectorRegisters.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -24,7 +25,6 @@ using namespace mlir;
 
 namespace {
 
-constexpr int64_t kZmmLanes = 16;
 /// vrangeps' immediate: bits 1:0 = 01 select the larger value, bits 3:2 =
 /// 01 take its sign from the comparison (so +0 is larger than -0).
 constexpr int32_t kLargerWithComparedSign = 5;
@@ -49,38 +49,19 @@ Value rangeMaximum(PatternRewriter &rewriter, Location loc, Value a, Value b) {
   return arith::SelectOp::create(rewriter, loc, unordered, nan, range);
 }
 
-/// maximumf(a, b : vector<4x16xf32>)
-///   → shape_cast of the four registers' rangeMaximum, each a slice of the
-///     operands flattened to vector<64xf32>
+/// maximumf(a, b : vector<4x16xf32>) → rangeMaximum of each register
 struct MaximumByRange : OpRewritePattern<arith::MaximumFOp> {
   using OpRewritePattern::OpRewritePattern;
 
   LogicalResult matchAndRewrite(arith::MaximumFOp maximum,
                                 PatternRewriter &rewriter) const override {
-    auto type = dyn_cast<VectorType>(maximum.getType());
-    if (!type || type.isScalable() || !type.getElementType().isF32() ||
-        type.getNumElements() % kZmmLanes != 0)
+    if (!tg::fillsZmmRegisters(maximum.getType()))
       return failure();
     Location loc = maximum.getLoc();
-    auto flatType = VectorType::get({type.getNumElements()}, type.getElementType());
-    auto flatten = [&](Value v) -> Value {
-      return type.getRank() == 1 ? v : vector::ShapeCastOp::create(rewriter, loc, flatType, v);
-    };
-    Value a = flatten(maximum.getLhs()), b = flatten(maximum.getRhs());
-    Value result = arith::ConstantOp::create(rewriter, loc, DenseElementsAttr::get(flatType, 0.0f));
-    for (int64_t lane = 0; lane < type.getNumElements(); lane += kZmmLanes) {
-      auto slice = [&](Value v) -> Value {
-        return vector::ExtractStridedSliceOp::create(rewriter, loc, v, ArrayRef<int64_t>{lane},
-                                                     ArrayRef<int64_t>{kZmmLanes},
-                                                     ArrayRef<int64_t>{1});
-      };
-      result = vector::InsertStridedSliceOp::create(
-          rewriter, loc, rangeMaximum(rewriter, loc, slice(a), slice(b)), result,
-          ArrayRef<int64_t>{lane}, ArrayRef<int64_t>{1});
-    }
-    if (type.getRank() != 1)
-      result = vector::ShapeCastOp::create(rewriter, loc, type, result);
-    rewriter.replaceOp(maximum, result);
+    rewriter.replaceOp(maximum, tg::mapZmmRegisters(rewriter, loc, maximum.getLhs(),
+                                                    maximum.getRhs(), [&](Value a, Value b) {
+                                                      return rangeMaximum(rewriter, loc, a, b);
+                                                    }));
     return success();
   }
 };
