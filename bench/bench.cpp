@@ -1,7 +1,8 @@
 //===- bench.cpp - bench/WORKLOADS.md's standard workloads ----------------===//
 //
 // One JSON line per workload:
-//   {"system": "tinygrad-mlir", "device": "CPU:0", "workload": NAME, "ms": ..., FIGURE: ...}
+//   {"system": "tinygrad-mlir", "device": "CPU:0", "workload": NAME, "ms": ..., FIGURE: ...,
+//    "steal_pct": ...}
 // Each workload is built with the tensor API as a user would write it,
 // realized once (compilation and warm-up), then timed call by call — graph
 // construction, the program cache lookup and the run — for at least a
@@ -10,7 +11,9 @@
 // ("roofline" for that line); `tg-bench --list` names them all.
 // `tg-bench --compare` then runs the same workloads on torch and tinygrad
 // (bench/compare/workloads.py), prints their lines too, and a table of
-// each figure beside ours with the ratio. The last lines, "goal" lines,
+// each figure beside ours with the ratio, and which figures the hypervisor
+// lowered (steal_pct: the machine's CPU time it took during the workload,
+// /proc/stat's steal). The last lines, "goal" lines,
 // say which of issue 18's goals for this machine the run meets.
 //
 //===----------------------------------------------------------------------===//
@@ -34,9 +37,11 @@
 #include <cstdlib>
 #include "tg/Frontend/ONNX/ONNX.h"
 
+#include <fstream>
 #include <functional>
 #include <limits>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -68,11 +73,53 @@ double medianSeconds(const std::function<void()> &call) {
 
 using tg::bench::attribute;
 
+/// The CPU time of the whole machine so far, in /proc/stat's ticks: all of
+/// it, and its steal, the time a vCPU of this machine had work while the
+/// hypervisor ran something else. None without /proc/stat.
+struct CpuTicks {
+  uint64_t steal = 0, total = 0;
+
+  static std::optional<CpuTicks> now() {
+    std::ifstream stat("/proc/stat");
+    std::string cpu;
+    if (!(stat >> cpu) || cpu != "cpu")
+      return std::nullopt;
+    // user, nice, system, idle, iowait, irq, softirq, steal (guests' time
+    // is counted in user and nice).
+    CpuTicks ticks;
+    for (int field = 0; field < 8; ++field) {
+      uint64_t value;
+      if (!(stat >> value))
+        return std::nullopt;
+      ticks.total += value;
+      if (field == 7)
+        ticks.steal = value;
+    }
+    return ticks;
+  }
+
+  /// The percentage of the machine's CPU time since `start` that the
+  /// hypervisor stole (50 on two vCPUs: one of them all along). A workload
+  /// that splits its kernels among every core waits for the one stolen
+  /// from: its figure can be low by more than that.
+  static std::optional<double> stealPercentSince(const std::optional<CpuTicks> &start) {
+    std::optional<CpuTicks> end = now();
+    if (!start || !end || end->total <= start->total)
+      return std::nullopt;
+    return 100.0 * double(end->steal - start->steal) / double(end->total - start->total);
+  }
+};
+
+/// When the workload that report() will report started.
+std::optional<CpuTicks> workloadStart;
+
 /// What a workload gave: its figure's name, every figure of our line (ms
 /// too), for the goals, and its figure on each system --compare ran.
 struct Result {
   std::string figure;
   std::map<std::string, double> ours, theirs;
+  /// The most CpuTicks::stealPercentSince said in a run of it, by system.
+  std::map<std::string, double> steal;
   /// How many runs on each system `figure` is the median of
   /// (alternateWithTorch).
   size_t rounds = 1;
@@ -109,6 +156,10 @@ void report(const std::string &workload, double secondsPerCall, const std::strin
         attribute(json, figure, value, 2);
       for (const auto &[name, extraValue] : extra)
         attribute(json, name, extraValue, 3);
+      if (std::optional<double> steal = CpuTicks::stealPercentSince(workloadStart)) {
+        attribute(json, "steal_pct", *steal, 1);
+        result.steal["tinygrad-mlir"] = std::max(result.steal["tinygrad-mlir"], *steal);
+      }
       if (reportingRound > 1)
         json.attribute("round", int64_t(reportingRound));
     });
@@ -395,13 +446,20 @@ void compareWith(const std::string &system, const std::vector<std::string> &work
       return;
     if (std::optional<double> value = line.getNumber(result->second.figure))
       result->second.theirs[system] = *value;
+    if (std::optional<double> steal = line.getNumber("steal_pct"))
+      result->second.steal[system] = std::max(result->second.steal[system], *steal);
   });
   if (!ran)
     throw tg::Error("the comparison on " + system + " failed: " + command);
 }
 
+/// Steal from which the comparison says that a figure is low: on two
+/// vCPUs, a tenth of one of them.
+constexpr double kNotableStealPercent = 5;
+
 /// Each workload's figure on every system, and ours over theirs (over 1:
-/// ours is better; for ms the other way round).
+/// ours is better; for ms the other way round), then which figures the
+/// hypervisor lowered.
 void printComparison(const std::vector<std::string> &systems) {
   llvm::outs() << llvm::format("\n%-24s %-12s %14s", "workload", "figure", "tinygrad-mlir");
   for (const std::string &system : systems)
@@ -429,6 +487,12 @@ void printComparison(const std::vector<std::string> &systems) {
     if (results[workload].rounds > 1)
       llvm::outs() << "(" << workload << ": ours and torch's are the medians of "
                    << results[workload].rounds << " runs of each, one after the other)\n";
+  for (const std::string &workload : ranWorkloads)
+    for (const auto &[system, steal] : results[workload].steal)
+      if (steal >= kNotableStealPercent)
+        llvm::outs() << llvm::format("(%s on %s: the hypervisor took %.1f%% of this machine's "
+                                     "CPU time (steal), so its figure is low)\n",
+                                     workload.c_str(), system.c_str(), steal);
 }
 
 /// Issue 18's goals for this machine.
@@ -577,6 +641,7 @@ void alternateWithTorch(const std::string &workload, const std::function<void()>
   std::vector<double> ours{first.at(result.figure)}, theirs{torch->second};
   while (ours.size() < kAlternateRounds) {
     reportingRound = ours.size() + 1;
+    workloadStart = CpuTicks::now();
     run();
     ours.push_back(result.ours[result.figure]);
     compareWith("torch", {workload});
@@ -633,8 +698,10 @@ int main(int argc, char **argv) {
     bool onnx = std::getenv("TG_BENCH_RESNET18_ONNX") != nullptr;
     for (const auto &[name, run] : workloads())
       if (wanted.empty() ? onnx || name.rfind("resnet18_onnx", 0) != 0
-                         : std::find(wanted.begin(), wanted.end(), name) != wanted.end())
+                         : std::find(wanted.begin(), wanted.end(), name) != wanted.end()) {
+        workloadStart = CpuTicks::now();
         run();
+      }
     if (wanted.empty() || std::find(wanted.begin(), wanted.end(), "roofline") != wanted.end())
       roofline(argv[0]);
     if (compare) {

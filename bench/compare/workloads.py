@@ -2,7 +2,7 @@
 """The standard workloads (bench/WORKLOADS.md) on torch or tinygrad, timed as
 tg-bench times ours, one JSON line each in tg-bench's format:
 
-    {"system":"torch","device":"CPU","workload":NAME,"ms":...,FIGURE:...}
+    {"system":"torch","device":"CPU","workload":NAME,"ms":...,FIGURE:...,"steal_pct":...}
 
     workloads.py --system torch|tinygrad [--list] [WORKLOAD...]
 
@@ -33,6 +33,20 @@ CONV_TRAINING = {
 }
 
 
+def cpu_ticks():
+    """The machine's CPU time so far in /proc/stat's ticks: (steal, all);
+    None without /proc/stat. As tg-bench's CpuTicks."""
+    try:
+        with open("/proc/stat") as stat:
+            fields = stat.readline().split()
+    except OSError:
+        return None
+    if len(fields) < 9 or fields[0] != "cpu":
+        return None
+    ticks = [int(field) for field in fields[1:9]]
+    return ticks[7], sum(ticks)
+
+
 def median_seconds(call):
     call()
     times = []
@@ -51,6 +65,8 @@ class System:
 
     def __init__(self, name, device):
         self.name, self.device = name, device
+        self.started = None  # cpu_ticks() when the workload started
+
 
     def report(self, workload, seconds, figure, value, **more):
         line = {"system": self.name, "device": self.device, "workload": workload,
@@ -58,6 +74,9 @@ class System:
         if figure != "ms":
             line[figure] = round(value, 2)
         line.update({key: round(v, 3) for key, v in more.items()})
+        end = cpu_ticks()
+        if self.started and end and end[1] > self.started[1]:
+            line["steal_pct"] = round(100 * (end[0] - self.started[0]) / (end[1] - self.started[1]), 1)
         print(json.dumps(line), flush=True)
 
     def matmul(self, n, form=""):
@@ -341,6 +360,7 @@ def main():
     for name in args.workloads or known:
         if name in known:
             try:
+                system.started = cpu_ticks()
                 known[name]()
             except Exception:
                 print(f"{args.system}: {name} failed:", file=sys.stderr)
