@@ -265,7 +265,7 @@ std::unordered_map<Node *, Tensor> computeGradients(const std::vector<NodeRef> &
     if (found == grads.end() || stopsGradient(*node))
       continue;
     const std::vector<NodeRef> &sources = gradientSources(*node);
-    Grads local = node->gradient ? node->gradient->rule(wrapAll(sources), found->second)
+    Grads local = node->gradient ? node->gradient->rule(wrapAll(sources), out(node), found->second)
                                  : gradientsOfSources(node, found->second);
     for (size_t i = 0; i < sources.size(); ++i) {
       const NodeRef &src = sources[i];

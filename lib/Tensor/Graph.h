@@ -110,10 +110,12 @@ using NodeRef = std::shared_ptr<Node>;
 struct GradientOverride {
   std::vector<NodeRef> inputs;
   /// One gradient per input (undefined where none flows), given the
-  /// inputs and the node's gradient. (Given, not captured: a captured
-  /// Tensor would keep a parameter, its gradient and through it this node
-  /// alive in a cycle.)
-  std::function<std::vector<Tensor>(const std::vector<Tensor> &, const Tensor &)> rule;
+  /// inputs, the node itself and its gradient. (Given, not captured: a
+  /// captured Tensor would keep a parameter, its gradient and through it
+  /// this node alive in a cycle.)
+  std::function<std::vector<Tensor>(const std::vector<Tensor> &inputs, const Tensor &output,
+                                    const Tensor &g)>
+      rule;
 };
 
 struct Node {

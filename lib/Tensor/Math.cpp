@@ -100,7 +100,17 @@ Tensor Tensor::clip(std::optional<double> low, std::optional<double> high) const
 Tensor Tensor::relu() const {
   requireDefined("relu");
   // Not maximum(0): its gradient at 0 would be split between the operands.
-  return gt(0).where(*this, scalarLike(*this, 0));
+  Tensor y = gt(0).where(*this, scalarLike(*this, 0));
+  // The gradient's mask from the result, y > 0, which is x > 0 for every x
+  // (NaN and -0 too): the layers after keep y for the backward pass anyway,
+  // and x, needed by nothing else, stays inside the kernel that makes it
+  // (a convolution's, with the ReLU fused into it) instead of a buffer.
+  if (!NoGrad::active())
+    nodeOf(y)->gradient = std::make_shared<GradientOverride>(GradientOverride{
+        {nodeOf(*this)}, [](const std::vector<Tensor> &, const Tensor &y, const Tensor &g) {
+          return std::vector<Tensor>{y.gt(0).where(g, g.zeros_like())};
+        }});
+  return y;
 }
 
 Tensor Tensor::relu6() const { return relu().sub(sub(6).relu()); }
@@ -113,7 +123,7 @@ Tensor Tensor::sigmoid() const {
   // overflows, so that 0·∞ makes it NaN where it should be 0.
   if (!NoGrad::active())
     nodeOf(s)->gradient = std::make_shared<GradientOverride>(GradientOverride{
-        {nodeOf(*this)}, [](const std::vector<Tensor> &inputs, const Tensor &g) {
+        {nodeOf(*this)}, [](const std::vector<Tensor> &inputs, const Tensor &, const Tensor &g) {
           Tensor y = inputs[0].sigmoid();
           return std::vector<Tensor>{g.mul(y).mul(1.0 - y)};
         }});

@@ -382,7 +382,7 @@ Tensor convolution(const Tensor &input, const Tensor &weight, const Tensor &bias
   if (groups == 1 && undilated && !NoGrad::active()) {
     nodeOf(ret)->gradient = std::make_shared<GradientOverride>(GradientOverride{
         {nodeOf(input), nodeOf(weight)},
-        [stride, pads](const std::vector<Tensor> &inputs, const Tensor &g) {
+        [stride, pads](const std::vector<Tensor> &inputs, const Tensor &, const Tensor &g) {
           return convolutionGradients(inputs[0], inputs[1], stride, pads, g);
         }});
   }
@@ -484,7 +484,7 @@ Tensor poolWindows(const Tensor &x, const PoolShape &p, const Padding &pads, dou
   // Windows apart are cut by reshapes, whose gradient is plain already.
   if (!windowsApart(p.kernel, p.stride, p.dilation) && !NoGrad::active())
     nodeOf(windows)->gradient = std::make_shared<GradientOverride>(GradientOverride{
-        {nodeOf(padded)}, [p](const std::vector<Tensor> &inputs, const Tensor &g) {
+        {nodeOf(padded)}, [p](const std::vector<Tensor> &inputs, const Tensor &, const Tensor &g) {
           Shape in(inputs[0].shape().end() - p.kernel.size(), inputs[0].shape().end());
           return std::vector<Tensor>{poolGradient(g, in, p)};
         }});

@@ -768,3 +768,25 @@ TEST(GradLayers, WithTheirParameters) {
 }
 
 } // namespace
+
+// A ReLU's gradient masks by its result (y > 0, which is x > 0 for every
+// x): the backward pass reads y, which the layers after keep anyway, so its
+// input x is needed by nothing else and a convolution before it computes
+// the ReLU in its own kernel, with no kernel of its own nor a buffer for x.
+TEST(GradNN, ReluAfterConvolutionFusesIntoIt) {
+  Tensor x = Tensor::rand({2, 3, 8, 8}).realize();
+  Tensor w = Tensor::rand({4, 3, 3, 3}).realize();
+  Tensor g = Tensor::rand({2, 4, 6, 6}).realize();
+  Tensor y = x.conv2d(w).relu();
+  std::vector<Tensor> grads = y.mul(g).sum().gradient({x, w});
+  setenv("DEBUG", "2", 1);
+  testing::internal::CaptureStderr();
+  Tensor::realize({y, grads[0], grads[1]});
+  std::string log = testing::internal::GetCapturedStderr();
+  unsetenv("DEBUG");
+  EXPECT_NE(log.find(" r_2_4_6_6_3_3_3 "), std::string::npos) << log;
+  EXPECT_EQ(log.find(" E_2_4_6_6 "), std::string::npos) << log;
+  // Its values, against finite differences.
+  EXPECT_TRUE(gradientsMatch([](auto t) { return t[0].conv2d(t[1]).relu(); },
+                             {{1, 2, 5, 5}, {3, 2, 3, 3}}));
+}
