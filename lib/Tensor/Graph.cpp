@@ -139,6 +139,7 @@ void Node::becomeBuffer(std::shared_ptr<DeviceBuffer> realized) {
   buffer = std::move(realized);
   src.clear();
   arg.clear();
+  gradient.reset();
 }
 
 namespace {

@@ -137,7 +137,8 @@ struct Node {
 
   int64_t numel() const;
   /// Turns this node into the buffer holding its value, dropping the graph
-  /// behind it.
+  /// behind it, its gradient rule's inputs included: a realized tensor is a
+  /// leaf, and keeps nothing it was computed from alive.
   void becomeBuffer(std::shared_ptr<DeviceBuffer> realized);
 };
 

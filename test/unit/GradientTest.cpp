@@ -314,6 +314,14 @@ TEST(GradApi, RealizedTensorsAreLeaves) {
   std::vector<Tensor> g = loss.gradient({x, y});
   EXPECT_EQ(values(g[0]), (std::vector<double>{0, 0}));
   EXPECT_EQ(values(g[1]), (std::vector<double>{2, 2}));
+  // Also where the op has a gradient rule of its own (relu, sigmoid, a
+  // convolution): realized, its result no longer reaches its inputs.
+  Tensor a = f64({-1, 2}, {2});
+  for (Tensor b : {a.relu(), a.sigmoid(), a.reshape({1, 1, 2}).conv2d(f64({3}, {1, 1, 1}))}) {
+    Tensor sum = b.sum();
+    b.realize();
+    EXPECT_EQ(values(sum.gradient({a})[0]), (std::vector<double>{0, 0}));
+  }
 }
 
 TEST(GradApi, DetachStops) {
