@@ -67,7 +67,6 @@ class System:
         self.name, self.device = name, device
         self.started = None  # cpu_ticks() when the workload started
 
-
     def report(self, workload, seconds, figure, value, **more):
         line = {"system": self.name, "device": self.device, "workload": workload,
                 "ms": round(seconds * 1e3, 3)}

@@ -622,6 +622,16 @@ TEST(GradNN, Pooling) {
                              {{2, 1, 4, 5}}));
 }
 
+/// What DEBUG=2 prints while `run` runs: a line per kernel launched.
+std::string launchLog(const std::function<void()> &run) {
+  setenv("DEBUG", "2", 1);
+  testing::internal::CaptureStderr();
+  run();
+  std::string log = testing::internal::GetCapturedStderr();
+  unsetenv("DEBUG");
+  return log;
+}
+
 // Overlapping windows (3x3, stride 2: ResNet's max pool) get their
 // gradient phase by phase, elementwise sums of their taps' shares:
 // differentiating the windows' repeat trick instead makes a reduction over
@@ -638,14 +648,30 @@ TEST(GradNN, OverlappingPoolWindowsGradientIsElementwise) {
       std::vector<int64_t> stride{2};
       return max ? t.max_pool2d({3}, stride, {1}, {1}) : t.avg_pool2d({3}, stride, {1}, {1});
     };
-    setenv("DEBUG", "2", 1);
-    testing::internal::CaptureStderr();
-    Tensor dx = pooled(x).mul(g).sum().gradient({x})[0].realize();
-    std::string log = testing::internal::GetCapturedStderr();
-    unsetenv("DEBUG");
+    std::string log = launchLog([&] { pooled(x).mul(g).sum().gradient({x})[0].realize(); });
     EXPECT_NE(log.find(" E_2_3_14_10 "), std::string::npos) << log;
     EXPECT_EQ(log.find(" r_2_3_14_10"), std::string::npos) << log;
   }
+}
+
+// A ReLU's gradient masks by its result (y > 0, which is x > 0 for every
+// x): the backward pass reads y, which the layers after keep anyway, so its
+// input x is needed by nothing else: a convolution before it computes the
+// ReLU in the convolution's kernel, with no kernel for the ReLU nor a
+// buffer for x.
+TEST(GradNN, ReluAfterConvolutionFusesIntoIt) {
+  Tensor x = Tensor::rand({2, 3, 8, 8}).realize();
+  Tensor w = Tensor::rand({4, 3, 3, 3}).realize();
+  Tensor g = Tensor::rand({2, 4, 6, 6}).realize();
+  Tensor y = x.conv2d(w).relu();
+  std::vector<Tensor> grads = y.mul(g).sum().gradient({x, w});
+  std::string log = launchLog([&] { Tensor::realize({y, grads[0], grads[1]}); });
+  // (Vulkan runs the convolution in two stages, r_2_4_6_6_3_3_3s0 and s1.)
+  EXPECT_NE(log.find(" r_2_4_6_6_3_3_3"), std::string::npos) << log;
+  EXPECT_EQ(log.find(" E_2_4_6_6 "), std::string::npos) << log;
+  // Its values, against finite differences.
+  EXPECT_TRUE(gradientsMatch([](auto t) { return t[0].conv2d(t[1]).relu(); },
+                             {{1, 2, 5, 5}, {3, 2, 3, 3}}));
 }
 
 TEST(GradNN, Normalization) {
@@ -776,26 +802,3 @@ TEST(GradLayers, WithTheirParameters) {
 }
 
 } // namespace
-
-// A ReLU's gradient masks by its result (y > 0, which is x > 0 for every
-// x): the backward pass reads y, which the layers after keep anyway, so its
-// input x is needed by nothing else and a convolution before it computes
-// the ReLU in its own kernel, with no kernel of its own nor a buffer for x.
-TEST(GradNN, ReluAfterConvolutionFusesIntoIt) {
-  Tensor x = Tensor::rand({2, 3, 8, 8}).realize();
-  Tensor w = Tensor::rand({4, 3, 3, 3}).realize();
-  Tensor g = Tensor::rand({2, 4, 6, 6}).realize();
-  Tensor y = x.conv2d(w).relu();
-  std::vector<Tensor> grads = y.mul(g).sum().gradient({x, w});
-  setenv("DEBUG", "2", 1);
-  testing::internal::CaptureStderr();
-  Tensor::realize({y, grads[0], grads[1]});
-  std::string log = testing::internal::GetCapturedStderr();
-  unsetenv("DEBUG");
-  // (Vulkan runs the convolution in two stages, r_2_4_6_6_3_3_3s0 and s1.)
-  EXPECT_NE(log.find(" r_2_4_6_6_3_3_3"), std::string::npos) << log;
-  EXPECT_EQ(log.find(" E_2_4_6_6 "), std::string::npos) << log;
-  // Its values, against finite differences.
-  EXPECT_TRUE(gradientsMatch([](auto t) { return t[0].conv2d(t[1]).relu(); },
-                             {{1, 2, 5, 5}, {3, 2, 3, 3}}));
-}
