@@ -123,8 +123,7 @@ Tensor Tensor::sigmoid() const {
   // overflows, so that 0·∞ makes it NaN where it should be 0.
   if (!NoGrad::active())
     nodeOf(s)->gradient = std::make_shared<GradientOverride>(GradientOverride{
-        {nodeOf(*this)}, [](const std::vector<Tensor> &inputs, const Tensor &, const Tensor &g) {
-          Tensor y = inputs[0].sigmoid();
+        {nodeOf(*this)}, [](const std::vector<Tensor> &, const Tensor &y, const Tensor &g) {
           return std::vector<Tensor>{g.mul(y).mul(1.0 - y)};
         }});
   return s;
