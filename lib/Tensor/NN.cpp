@@ -24,11 +24,8 @@ namespace {
 
 using Padding = std::vector<std::pair<int64_t, int64_t>>;
 
-/// `layout` of `weights`, realized once and kept with their buffer for
-/// inference (under NoGrad, realized weights): made again only after an
-/// assign wrote them. Lazy otherwise, where a gradient may be taken through
-/// it (Tensor::gradient needs no requires_grad), and while a function is
-/// traced for export, whose program must read the weights it is given.
+} // namespace
+
 Tensor keptWithWeights(const Tensor &weights, const std::string &what,
                        const std::function<Tensor()> &layout) {
   const NodeRef &node = nodeOf(weights);
@@ -42,6 +39,8 @@ Tensor keptWithWeights(const Tensor &weights, const std::string &what,
   buffer.derived[what] = {buffer.writes(), laid};
   return laid;
 }
+
+namespace {
 
 /// tinygrad's make_tuple: one value for every spatial axis, or one each.
 std::vector<int64_t> perAxis(const char *op, const char *what, const std::vector<int64_t> &v,
@@ -265,7 +264,7 @@ constexpr int64_t kChannelsLastMapBytes = 2048;
 /// copy of g, the register tiles' contiguous column.
 std::vector<Tensor> convolutionGradients(const Tensor &input, const Tensor &weight,
                                          const std::vector<int64_t> &stride, const Padding &pads,
-                                         const Tensor &g) {
+                                         const Tensor &g, const Tensor &winogradTiles) {
   size_t n = pads.size();
   std::vector<int64_t> ones(n, 1);
   Shape kernel(weight.shape().begin() + 2, weight.shape().end());
@@ -290,6 +289,8 @@ std::vector<Tensor> convolutionGradients(const Tensor &input, const Tensor &weig
   Tensor padded = padSpatial(channelsLastPadded ? gChannelsLast : g, most, 0);
   Tensor gPadded = channelsLastPadded ? withChannelsLast(padded) : padded.contiguous();
   Tensor dx = inputGradient(gPadded, most);
+  if (winogradTiles.defined())
+    return {dx, winogradWeightGradient(winogradTiles, g, kernel)};
 
   // The forward's [bs, ci, *o, *k] windows (tap k of output o at s·o + k)
   // → [*k, ci, 1, bs, *o]; g → [bs, *o, co] → [1.., 1, co, bs, *o].
@@ -325,17 +326,14 @@ std::vector<Tensor> convolutionGradients(const Tensor &input, const Tensor &weig
   return {dx, dw};
 }
 
-/// tinygrad's conv2d for any number of spatial axes, with the padding
-/// already per axis.
-Tensor convolution(const Tensor &input, const Tensor &weight, const Tensor &bias, int64_t groups,
-                   const std::vector<int64_t> &stride, const std::vector<int64_t> &dilation,
-                   const Padding &pads) {
+/// The convolution as tinygrad writes it: the padded input's windows times
+/// the weights, summed over the input channels and the kernel.
+Tensor directConvolution(const Tensor &input, const Tensor &weight, int64_t groups,
+                         const std::vector<int64_t> &stride, const std::vector<int64_t> &dilation,
+                         const Padding &pads) {
   size_t n = pads.size();
   Shape kernel(weight.shape().begin() + 2, weight.shape().end());
   int64_t bs = input.shape(0), cout = weight.shape(0), cin = weight.shape(1);
-  if (groups <= 0 || groups * cin != input.shape(1) || cout % groups != 0)
-    fail("conv2d", "input " + shapeText(input.shape()) + " does not fit weights " +
-                       shapeText(weight.shape()) + " in " + std::to_string(groups) + " groups");
   // [bs, cin_total, *out, *kernel]: every window of the padded input.
   Tensor x = pool(padSpatial(input, pads, 0), kernel, stride, dilation);
   int64_t rcout = cout / groups;
@@ -376,14 +374,36 @@ Tensor convolution(const Tensor &input, const Tensor &weight, const Tensor &bias
       channelsLast.permute(fromLast).reshape(w));
   Shape result{bs, cout};
   result.insert(result.end(), out.begin(), out.end());
-  Tensor ret = products.sum(lastAxes(n + 1), true).reshape(result);
+  return products.sum(lastAxes(n + 1), true).reshape(result);
+}
+
+/// tinygrad's conv2d for any number of spatial axes, with the padding
+/// already per axis.
+Tensor convolution(const Tensor &input, const Tensor &weight, const Tensor &bias, int64_t groups,
+                   const std::vector<int64_t> &stride, const std::vector<int64_t> &dilation,
+                   const Padding &pads) {
+  size_t n = pads.size();
+  Shape kernel(weight.shape().begin() + 2, weight.shape().end());
+  int64_t cout = weight.shape(0), cin = weight.shape(1);
+  if (groups <= 0 || groups * cin != input.shape(1) || cout % groups != 0)
+    fail("conv2d", "input " + shapeText(input.shape()) + " does not fit weights " +
+                       shapeText(weight.shape()) + " in " + std::to_string(groups) + " groups");
+  Tensor ret, winogradTiles;
+  if (winogradApplies(kernel, stride, dilation, groups, input.dtype())) {
+    WinogradConvolution winograd = winogradConvolution(input, weight, pads);
+    ret = winograd.out;
+    winogradTiles = winograd.tiles;
+  } else {
+    ret = directConvolution(input, weight, groups, stride, dilation, pads);
+  }
   bool undilated =
       std::all_of(dilation.begin(), dilation.end(), [](int64_t d) { return d == 1; });
   if (groups == 1 && undilated && !NoGrad::active()) {
     nodeOf(ret)->gradient = std::make_shared<GradientOverride>(GradientOverride{
         {nodeOf(input), nodeOf(weight)},
-        [stride, pads](const std::vector<Tensor> &inputs, const Tensor &, const Tensor &g) {
-          return convolutionGradients(inputs[0], inputs[1], stride, pads, g);
+        [stride, pads, winogradTiles](const std::vector<Tensor> &inputs, const Tensor &,
+                                      const Tensor &g) {
+          return convolutionGradients(inputs[0], inputs[1], stride, pads, g, winogradTiles);
         }});
   }
   if (!bias.defined())

@@ -10,6 +10,7 @@
 
 #include "Graph.h"
 
+#include <functional>
 #include <string>
 #include <utility>
 
@@ -84,6 +85,29 @@ Tensor oneHotAlongDim(const Tensor &x, int64_t numClasses, int64_t dim = -1);
 /// `axis`, each element `op` over a window of the padded axis (long axes
 /// in blocks of 256, then across the blocks).
 Tensor cumalu(const Tensor &x, int64_t axis, ReduceKind op);
+
+/// `layout` of `weights`, realized once and kept with their buffer for
+/// inference (under NoGrad, realized weights): made again only after an
+/// assign wrote them. Lazy otherwise, where a gradient may be taken through
+/// it (Tensor::gradient needs no requires_grad), and while a function is
+/// traced for export, whose program must read the weights it is given.
+Tensor keptWithWeights(const Tensor &weights, const std::string &what,
+                       const std::function<Tensor()> &layout);
+
+/// Whether WINO=1 computes a convolution of these kernel sizes, strides,
+/// dilations, groups and dtype by Winograd's F(4, r) (Winograd.cpp).
+bool winogradApplies(const Shape &kernel, const std::vector<int64_t> &stride,
+                     const std::vector<int64_t> &dilation, int64_t groups, DType dtype);
+/// An ungrouped stride-1 convolution of `input` padded by `pads` and
+/// `weight`, with the transformed input tiles it multiplied, which its
+/// weight gradient reads again.
+struct WinogradConvolution {
+  Tensor out, tiles;
+};
+WinogradConvolution winogradConvolution(const Tensor &input, const Tensor &weight,
+                                        const std::vector<std::pair<int64_t, int64_t>> &pads);
+/// dw of that convolution from its tiles and its result's gradient `g`.
+Tensor winogradWeightGradient(const Tensor &tiles, const Tensor &g, const Shape &kernel);
 
 /// Tensors that asked for gradients, which backward() looks for.
 void registerGradTarget(const Tensor &t);

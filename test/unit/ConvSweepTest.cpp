@@ -331,7 +331,7 @@ void expectMatches(const Tensor &actual, const Array &expected, const std::strin
 
 class ConvSweep : public ::testing::TestWithParam<int> {};
 
-void checkConv(const ConvConfig &c, bool transposed, unsigned seed) {
+void checkConv(const ConvConfig &c, bool transposed, unsigned seed, double tolerance = 1e-6) {
   SCOPED_TRACE((transposed ? "conv_transpose2d: " : "conv2d: ") + c.describe());
   std::mt19937 rng(seed);
   Array x = randomArray(rng, {c.batch, c.cin, c.h, c.w});
@@ -354,22 +354,41 @@ void checkConv(const ConvConfig &c, bool transposed, unsigned seed) {
   Tensor y = transposed ? tx.conv_transpose2d(tw, tb, c.groups, {c.stride}, {c.dilation}, padding,
                                               {c.outputPadding})
                         : tx.conv2d(tw, tb, c.groups, {c.stride}, {c.dilation}, padding);
-  expectMatches(y, expected.y, "forward", 1e-6);
+  expectMatches(y, expected.y, "forward", tolerance);
   (y * tensorOf(r)).sum().backward();
   std::vector<Tensor> grads = {tx.grad(), tw.grad()};
   if (c.bias)
     grads.push_back(tb.grad());
   Tensor::realize(grads);
-  expectMatches(tx.grad(), expected.dx, "input gradient", 1e-6);
-  expectMatches(tw.grad(), expected.dw, "weight gradient", 1e-6);
+  expectMatches(tx.grad(), expected.dx, "input gradient", tolerance);
+  expectMatches(tw.grad(), expected.dw, "weight gradient", tolerance);
   if (c.bias)
-    expectMatches(tb.grad(), expected.db, "bias gradient", 1e-6);
+    expectMatches(tb.grad(), expected.db, "bias gradient", tolerance);
 }
 
 TEST_P(ConvSweep, Conv2d) {
   std::vector<ConvConfig> configs = convConfigs(false, kConvConfigs, 2024);
   for (size_t i = GetParam(); i < configs.size(); i += kShards)
     checkConv(configs[i], false, 1000 + i);
+}
+
+/// WINO=1 for the test's lifetime.
+struct WinogradOn {
+  WinogradOn() { setenv("WINO", "1", 1); }
+  ~WinogradOn() { unsetenv("WINO"); }
+};
+
+/// The sample's ungrouped, undilated convolutions under WINO=1: Winograd
+/// computes the stride-1 ones with kernels 2-5 wide, and the input
+/// gradients of the strided ones, whose lanes are stride-1 convolutions.
+/// Its transforms round (1/6, 1/90, ...): on this sample, F(4, 5) is 5e-5
+/// off at most, so it is held to 1e-4.
+TEST_P(ConvSweep, Conv2dWinograd) {
+  WinogradOn wino;
+  std::vector<ConvConfig> configs = convConfigs(false, kConvConfigs, 2024);
+  for (size_t i = GetParam(); i < configs.size(); i += kShards)
+    if (configs[i].groups == 1 && configs[i].dilation == 1)
+      checkConv(configs[i], false, 1000 + i, 1e-4);
 }
 
 TEST_P(ConvSweep, ConvTranspose2d) {

@@ -91,6 +91,49 @@ TEST(NNLayers, InferenceKeepsChannelsLastWeights) {
   expectNear(y3, y1, 1e-6, "after the assign");
 }
 
+/// WINO=1 computes a stride-1 convolution by Winograd's F(4, r): a 3x3
+/// over 8x8 outputs is 2x2 tiles of 6x6 positions, one matmul over the
+/// channels per position (kernel r_4_36_8_3: 4 tiles by 36 positions by 8
+/// output channels, summed over 3 input channels), with the direct sum's
+/// values and gradients in 1, 2 and 3 spatial dims.
+TEST(NNLayers, WinogradConvolution) {
+  auto run = [](bool wino, const Shape &xs, const Shape &ws, std::string *log = nullptr) {
+    Tensor x = patterned(xs, 7, 1. / 8).requires_grad_();
+    Tensor w = patterned(ws, 8, 1. / 16).requires_grad_();
+    if (wino)
+      setenv("WINO", "1", 1);
+    if (log) {
+      setenv("DEBUG", "2", 1);
+      testing::internal::CaptureStderr();
+    }
+    Tensor y = x.conv2d(w, Tensor(), 1, {1}, {1}, {1});
+    (y * y).sum().backward();
+    Tensor::realize({y, x.grad(), w.grad()});
+    if (log) {
+      *log = testing::internal::GetCapturedStderr();
+      unsetenv("DEBUG");
+    }
+    unsetenv("WINO");
+    return std::vector<std::vector<float>>{y.to_vector<float>(), x.grad().to_vector<float>(),
+                                           w.grad().to_vector<float>()};
+  };
+  std::string winograd, direct;
+  auto fast = run(true, {1, 3, 8, 8}, {8, 3, 3, 3}, &winograd);
+  auto plain = run(false, {1, 3, 8, 8}, {8, 3, 3, 3}, &direct);
+  EXPECT_NE(winograd.find(" r_4_36_8_3 "), std::string::npos) << winograd;
+  EXPECT_EQ(direct.find(" r_4_36_8_3 "), std::string::npos) << direct;
+  for (const auto &[xs, ws] :
+       std::vector<std::pair<Shape, Shape>>{{{1, 3, 8, 8}, {8, 3, 3, 3}},
+                                            {{2, 3, 11}, {4, 3, 5}},
+                                            {{1, 2, 6, 7, 5}, {3, 2, 3, 2, 3}}}) {
+    SCOPED_TRACE("input " + std::to_string(xs.size() - 2) + "-d");
+    fast = run(true, xs, ws);
+    plain = run(false, xs, ws);
+    for (size_t i = 0; i < fast.size(); ++i)
+      expectNear(fast[i], plain[i], 1e-4, i == 0 ? "values" : i == 1 ? "dx" : "dw");
+  }
+}
+
 TEST(NNLayers, Conv2dGroupedDilated) {
   nn::Conv2d conv(4, 4, {3}, {1}, {2}, {2}, 2, false);
   EXPECT_EQ(conv.weight.shape(), (Shape{4, 2, 3, 3}));
