@@ -389,7 +389,7 @@ Tensor convolution(const Tensor &input, const Tensor &weight, const Tensor &bias
     fail("conv2d", "input " + shapeText(input.shape()) + " does not fit weights " +
                        shapeText(weight.shape()) + " in " + std::to_string(groups) + " groups");
   Tensor ret, winogradTiles;
-  if (winogradApplies(kernel, stride, dilation, groups, input.dtype())) {
+  if (winogradApplies(input, weight, stride, dilation, pads, groups)) {
     WinogradConvolution winograd = winogradConvolution(input, weight, pads);
     ret = winograd.out;
     winogradTiles = winograd.tiles;

@@ -94,10 +94,11 @@ Tensor cumalu(const Tensor &x, int64_t axis, ReduceKind op);
 Tensor keptWithWeights(const Tensor &weights, const std::string &what,
                        const std::function<Tensor()> &layout);
 
-/// Whether WINO=1 computes a convolution of these kernel sizes, strides,
-/// dilations, groups and dtype by Winograd's F(4, r) (Winograd.cpp).
-bool winogradApplies(const Shape &kernel, const std::vector<int64_t> &stride,
-                     const std::vector<int64_t> &dilation, int64_t groups, DType dtype);
+/// Whether WINO=1 computes this convolution (input padded by `pads`) by
+/// Winograd's F(4, r) (Winograd.cpp).
+bool winogradApplies(const Tensor &input, const Tensor &weight, const std::vector<int64_t> &stride,
+                     const std::vector<int64_t> &dilation,
+                     const std::vector<std::pair<int64_t, int64_t>> &pads, int64_t groups);
 /// An ungrouped stride-1 convolution of `input` padded by `pads` and
 /// `weight`, with the transformed input tiles it multiplied, which its
 /// weight gradient reads again.

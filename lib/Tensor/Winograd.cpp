@@ -40,6 +40,20 @@ struct Matrix {
 constexpr int64_t kTileOutputs = 4;
 constexpr double kPoints[] = {0, 1, -1, 2, -2, 0.5, -0.5};
 
+/// Fewer tiles than this make each position's matmul read more of the
+/// transformed weights (α^n/r^n times the weights: 4x for 3x3) than of the
+/// tiles: ResNet-18's 3x3s of 512 channels on 7x7 maps at batch 1, 4 tiles,
+/// ran no faster than directly (1.8 ms each way); its 256 channels on
+/// 14x14, 16 tiles, twice as fast (1.25 -> 0.6 ms).
+constexpr int64_t kMinTilesPerPosition = 16;
+
+/// Each position's matmul reads its transformed weights again for every few
+/// rows of tiles, so all of them should stay in the last-level cache (32 MB
+/// here, shared): ResNet-18's 3x3s of 512 channels at batch 16, 38 MB of
+/// them, ran 26 ms a matmul against 17 ms directly; of 256 channels, 9 MB,
+/// 7 against 17.
+constexpr int64_t kMaxTransformedWeightBytes = 16 << 20;
+
 /// F(m, r)'s matrices for one axis by Toom-Cook with the point at infinity
 /// (Lavin and Gray, section 4): with points p_j and f_j = Π_{l≠j} (p_j − p_l),
 ///   Aᵀ[i][j] = p_j^i,      G[j][k] = p_j^k / f_j,
@@ -152,16 +166,22 @@ Tensor splitIntoTiles(const Tensor &x, const Shape &tiles, int64_t m) {
 
 } // namespace
 
-bool winogradApplies(const Shape &kernel, const std::vector<int64_t> &stride,
-                     const std::vector<int64_t> &dilation, int64_t groups, DType dtype) {
+bool winogradApplies(const Tensor &input, const Tensor &weight, const std::vector<int64_t> &stride,
+                     const std::vector<int64_t> &dilation,
+                     const std::vector<std::pair<int64_t, int64_t>> &pads, int64_t groups) {
+  DType dtype = input.dtype();
   if (!knobs::on("WINO") || groups != 1 || (dtype != DType::Float32 && dtype != DType::Float64))
     return false;
-  int64_t points = std::size(kPoints);
-  for (size_t i = 0; i < kernel.size(); ++i)
-    if (stride[i] != 1 || dilation[i] != 1 || kernel[i] < 2 ||
-        kTileOutputs + kernel[i] - 2 > points)
+  int64_t points = std::size(kPoints), rows = input.shape(0);
+  int64_t weightBytes = weight.shape(0) * weight.shape(1) * weight.element_size();
+  for (size_t i = 0; i < pads.size(); ++i) {
+    int64_t r = weight.shape(2 + i);
+    if (stride[i] != 1 || dilation[i] != 1 || r < 2 || kTileOutputs + r - 2 > points)
       return false;
-  return true;
+    rows *= ceilDiv(input.shape(2 + i) + pads[i].first + pads[i].second - r + 1, kTileOutputs);
+    weightBytes *= kTileOutputs + r - 1;
+  }
+  return rows >= kMinTilesPerPosition && weightBytes <= kMaxTransformedWeightBytes;
 }
 
 // The layouts keep each tile's α^n positions together, the channels last:
@@ -190,14 +210,18 @@ WinogradConvolution winogradConvolution(const Tensor &input, const Tensor &weigh
     fit.push_back({pads[i].first, pads[i].second + tiles[i] * kTileOutputs - out[i]});
   }
   // Every α-wide tile, m apart, of the channels-last input, as
-  // [bs, *tiles, *α, ci], and Bᵀ d B of each.
+  // [bs, *tiles, *α, ci], and Bᵀ d B of each. The input is a buffer of its
+  // own: fused into the channels-last copy, a convolution before it would
+  // write through the copy's padded, permuted view, where the kernel
+  // optimizer does not tile it (ResNet-18's stride-2 3x3 of 256 channels
+  // at batch 1, 197 ms).
   std::vector<int64_t> fromLast{0, int64_t(n) + 1}, channelsInside{0};
   for (size_t i = 0; i < n; ++i)
     fromLast.push_back(1 + i);
   for (size_t i = 0; i < 2 * n; ++i)
     channelsInside.push_back(2 + i);
   channelsInside.push_back(1);
-  Tensor windows = pool(channelsLast(input.pad(fit)).permute(fromLast), alphas,
+  Tensor windows = pool(channelsLast(input.contiguous().pad(fit)).permute(fromLast), alphas,
                         std::vector<int64_t>(n, kTileOutputs), std::vector<int64_t>(n, 1));
   Tensor v = transform(windows.permute(channelsInside), axes, n + 1,
                        [](const WinogradAxis &a) { return a.bt; });
@@ -216,7 +240,7 @@ WinogradConvolution winogradConvolution(const Tensor &input, const Tensor &weigh
   ms.insert(ms.end(), alphas.begin(), alphas.end());
   ms.push_back(cout);
   Tensor m = v.reshape(vs).mul(u.reshape(us)).sum(2).reshape(ms);
-  // Aᵀ m A, [bs, *tiles, *m, co] in a buffer, read back as [bs, co, *out].
+  // Aᵀ m A: [bs, *tiles, *m, co].
   Tensor y = transform(m, axes, n + 1, [](const WinogradAxis &a) { return a.at; }).contiguous();
   std::vector<int64_t> order{0, 2 * int64_t(n) + 1};
   Shape joined{bs, cout};
@@ -226,7 +250,11 @@ WinogradConvolution winogradConvolution(const Tensor &input, const Tensor &weigh
     joined.push_back(tiles[i] * kTileOutputs);
     keep.push_back({0, out[i]});
   }
-  return {y.permute(order).reshape(joined).shrink(keep), v};
+  // In [bs, co, *out] order in a buffer, as a direct convolution leaves it:
+  // a 1x1 convolution summed with its consumer (ResNet's downsampling,
+  // added to it) would read it transposed, untiled (1.9 ms for 256
+  // channels of 14x14 at batch 1).
+  return {y.permute(order).reshape(joined).shrink(keep).contiguous(), v};
 }
 
 Tensor winogradWeightGradient(const Tensor &tiles, const Tensor &g, const Shape &kernel) {

@@ -378,17 +378,22 @@ struct WinogradOn {
   ~WinogradOn() { unsetenv("WINO"); }
 };
 
-/// The sample's ungrouped, undilated convolutions under WINO=1: Winograd
-/// computes the stride-1 ones with kernels 2-5 wide, and the input
+/// The sample's ungrouped, undilated convolutions under WINO=1, their
+/// batch 16 times larger so that every map has the 16 tiles Winograd needs:
+/// it computes the stride-1 ones with kernels 2-5 wide, and the input
 /// gradients of the strided ones, whose lanes are stride-1 convolutions.
-/// Its transforms round (1/6, 1/90, ...): on this sample, F(4, 5) is 5e-5
-/// off at most, so it is held to 1e-4.
+/// Its transforms round (1/6, 1/90, ...), each product on its own: the
+/// weight gradients, sums over 16-48 images, came within 6e-4 of the exact
+/// ones, the values and input gradients within 5e-5; it is held to 1e-3.
 TEST_P(ConvSweep, Conv2dWinograd) {
   WinogradOn wino;
   std::vector<ConvConfig> configs = convConfigs(false, kConvConfigs, 2024);
-  for (size_t i = GetParam(); i < configs.size(); i += kShards)
-    if (configs[i].groups == 1 && configs[i].dilation == 1)
-      checkConv(configs[i], false, 1000 + i, 1e-4);
+  for (size_t i = GetParam(); i < configs.size(); i += kShards) {
+    ConvConfig c = configs[i];
+    c.batch *= 16;
+    if (c.groups == 1 && c.dilation == 1)
+      checkConv(c, false, 1000 + i, 1e-3);
+  }
 }
 
 TEST_P(ConvSweep, ConvTranspose2d) {
