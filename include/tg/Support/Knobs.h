@@ -60,9 +60,10 @@ inline constexpr Knob kKnobs[] = {
     {"TGRT_HIP_LIBRARY", "file", "the HIP runtime to open instead of libamdhip64.so",
      "the HIP plug-in"},
     {"WINO", "0/1",
-     "stride-1 ungrouped float convolutions with kernels 2-5 wide by Winograd's F(4, r): "
-     "4x (3x3) to 6.25x (5x5) fewer multiplies, but the transformed tiles pass through "
-     "memory, which makes CPU training slower (tinygrad's WINO, 3x3 only there)",
+     "Winograd's F(4, r) for stride-1 ungrouped float convolutions with kernels 2-5 wide, "
+     "4x (3x3) to 6.25x (5x5) fewer multiplies: 1 for every one with 16 tiles or more, 0 for "
+     "none; unset, for those of 64 channels or more in and out, where it pays on CPUs "
+     "(tinygrad's WINO, off by default and 3x3 only there)",
      "the tensor library"},
     {"BEAM", "N",
      "search each kernel's optimizations by timing candidates on the device, the N fastest "
