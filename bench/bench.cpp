@@ -203,6 +203,11 @@ void softmax() {
   report("softmax_4096x4096", s, "ms", s * 1e3);
 }
 
+void randUniform() {
+  double s = medianSeconds([] { tg::Tensor::rand({4096, 4096}).realize(); });
+  report("rand_4096x4096", s, "ms", s * 1e3);
+}
+
 void conv2d() {
   tg::Tensor x = tg::Tensor::rand({16, 64, 56, 56}).realize();
   tg::Tensor w = tg::Tensor::rand({64, 64, 3, 3}).realize();
@@ -588,6 +593,7 @@ const std::vector<std::pair<std::string, std::function<void()>>> &workloads() {
       {"gelu_fused_4096x4096", geluFused},
       {"sum_rows_4096x4096", sumRows},
       {"softmax_4096x4096", softmax},
+      {"rand_4096x4096", randUniform},
       {"conv2d_16x64x56x56_k3", conv2d},
       // The training steps' convolutions: the CNN's second (26x26 maps),
       // beautiful_mnist's (5x5 kernels; 10x10 and 8x8 maps), and a ResNet

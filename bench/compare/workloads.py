@@ -102,6 +102,10 @@ class System:
         s = median_seconds(lambda: self.realize(x.softmax(1)))
         self.report("softmax_4096x4096", s, "ms", s * 1e3)
 
+    def rand_uniform(self):
+        s = median_seconds(lambda: self.rand(4096, 4096))
+        self.report("rand_4096x4096", s, "ms", s * 1e3)
+
     def conv2d(self):
         x, w = self.rand(16, 64, 56, 56), self.rand(64, 64, 3, 3)
         s = median_seconds(lambda: self.realize(self.conv(x, w)))
@@ -141,6 +145,7 @@ class System:
             "gelu_fused_4096x4096": self.gelu_fused,
             "sum_rows_4096x4096": self.sum_rows,
             "softmax_4096x4096": self.softmax,
+            "rand_4096x4096": self.rand_uniform,
             "conv2d_16x64x56x56_k3": self.conv2d,
             **{name: (lambda name=name, shape=shape: self.conv_training(name, *shape))
                for name, shape in CONV_TRAINING.items()},

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 #include "tgrt.h"
@@ -75,9 +76,26 @@ Tensor Tensor::arange(double start, double stop, double step, std::optional<DTyp
   // index arithmetic; our compiler does not fold that reduction yet (it
   // would cost length² work), so the values are made here, with the same
   // arithmetic (start + i·step in double, then cast), and copied in.
+  // The range fits the type, so a plain conversion stores what
+  // storeElement would; typed, the loop is a few times faster (a rand of
+  // 1M numbers in one axis, whose counts are a range: 4.1 -> 1.9 ms).
   std::string bytes(size_t(length) * itemsize(type), '\0');
-  for (int64_t i = 0; i < length; ++i)
-    storeElement(type, start + double(i) * step, &bytes[i * itemsize(type)]);
+  auto fill = [&](auto zero) {
+    using T = decltype(zero);
+    for (int64_t i = 0; i < length; ++i) {
+      T value = T(start + double(i) * step);
+      std::memcpy(&bytes[i * sizeof(T)], &value, sizeof(T));
+    }
+  };
+  switch (type) {
+  case DType::Int32: fill(int32_t()); break;
+  case DType::UInt32: fill(uint32_t()); break;
+  case DType::Int64: fill(int64_t()); break;
+  case DType::Float32: fill(float()); break;
+  default:
+    for (int64_t i = 0; i < length; ++i)
+      storeElement(type, start + double(i) * step, &bytes[i * itemsize(type)]);
+  }
   return fromBytes(bytes.data(), bytes.size(), type, {length});
 }
 

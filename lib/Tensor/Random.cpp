@@ -2,14 +2,16 @@
 //
 // Random bits are Threefry-2x32 of a counter under a key, as tinygrad's:
 // the key holds the seed and each draw starts where the last one ended.
-// A random tensor is one value: its graph reads the key and its own start
-// from buffers that nothing changes later, so it has the same numbers in
-// every program that reads it, in whatever order programs run. With the
-// same seed, the numbers are tinygrad's.
+// A random tensor is one value: its graph reads its draw's key (from the
+// seed and where the draw starts) from a buffer that nothing changes later,
+// so it has the same numbers in every program that reads it, in whatever
+// order programs run. With the same seed, the numbers are tinygrad's.
 //
 //===----------------------------------------------------------------------===//
 
 #include "TensorOps.h"
+
+#include "tg/Support/Threefry.h"
 
 #include <cmath>
 #include <ctime>
@@ -23,14 +25,12 @@ namespace {
 /// Random tensors are made on the default device only, so it is the one.
 constexpr uint32_t kFirstDeviceKey = 0x14b81119;
 
-/// The seed's key as a buffer, made at the first draw after a seed, and how
-/// many words were drawn since. The count lives on the host: each draw is
-/// handed its own start as a buffer of its own, so its numbers depend on
-/// nothing a later draw or program changes.
+/// The seed and how many words were drawn since. The count lives on the
+/// host: each draw is handed its own key as a buffer of its own, so its
+/// numbers depend on nothing a later draw or program changes.
 struct RngState {
   uint32_t seed = uint32_t(std::time(nullptr));
   uint64_t drawn = 0;
-  Tensor key; // uint32 [2]; undefined until the first draw
 };
 
 RngState &rng() {
@@ -38,45 +38,61 @@ RngState &rng() {
   return state;
 }
 
-Tensor sliceOf(const Tensor &x, int64_t begin, int64_t end) {
-  return x.slice({Slice{begin, end, 1}});
-}
-
-/// The key and the counter (low, high words) to draw `num` 32-bit words
-/// from; the next draw starts `num` words later. The counter is a buffer,
-/// not a constant, so a training step that draws the same shapes builds
-/// the same graph every step and its program is reused.
-std::pair<Tensor, Tensor> nextCounter(uint64_t num) {
+/// The key of a draw of `num` words: the counter of its first word
+/// encrypted under the seed's key, as tinygrad's random_bits makes it. It is
+/// one number, computed here rather than by every element of the draw's
+/// kernel; a buffer, not a constant, so a training step that draws the same
+/// shapes builds the same graph every step and its program is reused.
+Tensor nextDrawKey(uint64_t num) {
   RngState &state = rng();
-  if (!state.key.defined())
-    state.key = Tensor::from_vector<uint32_t>({kFirstDeviceKey, state.seed}, {2});
   uint64_t start = state.drawn;
   state.drawn += num;
-  Tensor counter =
-      Tensor::from_vector<uint32_t>({uint32_t(start), uint32_t(start >> 32)}, {2});
-  return {state.key, counter};
+  uint64_t seedKey = uint64_t(state.seed) << 32 | kFirstDeviceKey;
+  return Tensor::from_vector<uint64_t>({mlir::tg::threefry2x32(start, seedKey)}, {1});
 }
 
-/// tinygrad's _threefry_random_bits: the words (counts1 << 32 | counts0)
-/// encrypted under the key, low words then high words.
-Tensor threefryBits(const Tensor &key, const Tensor &counts0, const Tensor &counts1) {
-  auto pack = [](const Tensor &low, const Tensor &high) {
-    return high.cast(DType::UInt64).lshift(32).bitwise_or(low.cast(DType::UInt64));
-  };
-  Tensor x = binaryOp(Op::Threefry, pack(counts0, counts1), pack(key[0], key[1]));
-  return Tensor::cat({x.cast(DType::UInt32), x.rshift(32).cast(DType::UInt32)});
-}
-
-/// tinygrad's random_bits: `num` uint32 words. A key for this draw is the
-/// counter encrypted under the seed's key; the words are the pairs of
-/// counts (i, i + half) for i < half = ceil(num / 2) encrypted under it.
-Tensor randomBits(const Tensor &key, const Tensor &counter, int64_t num) {
+/// tinygrad's random_bits: `num` uint32 words, word i for each i in
+/// `index` (of any shape). With half = ceil(num / 2), the counts (i, i +
+/// half) for i < half, as one 64-bit word, are encrypted under the draw's
+/// key; word i is the low half of pair i, word half + i its high half. Each
+/// word encrypts its pair from its own index: as tinygrad's cat of the low
+/// and the high halves, both halves are pads, and a kernel computes every
+/// pair twice per word and reads its counts through computed indices, so it
+/// does not vectorize.
+Tensor randomBits(const Tensor &drawKey, const Tensor &index, int64_t num) {
   if (num >= int64_t(0xffffffff))
     throw Error("tg::Tensor::rand: more than 2^32 - 2 random words at once");
-  Tensor drawKey = threefryBits(key, sliceOf(counter, 0, 1), sliceOf(counter, 1, 2));
   int64_t half = (num + 1) / 2;
-  Tensor counts0 = Tensor::arange(0, double(half), 1, DType::UInt32);
-  return sliceOf(threefryBits(drawKey, counts0, counts0.add(double(half))), 0, num);
+  Tensor high = index.ge(double(half));
+  Tensor counts0 = index.sub(high.cast(DType::UInt32).mul(double(half)));
+  Tensor counts = counts0.add(double(half))
+                      .cast(DType::UInt64)
+                      .lshift(32)
+                      .bitwise_or(counts0.cast(DType::UInt64));
+  Tensor pair = binaryOp(Op::Threefry, counts, drawKey.reshape(Shape(index.ndim(), 1)));
+  // Shifted by 0 or 32, not picked by a where: the compiler's rules would
+  // give each of its branches a Threefry of its own, of the counts as that
+  // branch's condition makes them.
+  return binaryOp(Op::Shr, pair, high.cast(DType::UInt64).mul(32)).cast(DType::UInt32);
+}
+
+/// The row-major index of every element of `shape`, as uint32: rows plus
+/// columns, each a range along the axes before or after a split of the
+/// shape, whichever split makes the two shortest. A range as long as the
+/// tensor is made on the host and copied in (16M words: 50 of the 67 ms of
+/// a 4096x4096 rand); a range per axis keeps the kernel's loops apart (a
+/// 10-wide innermost axis, rather than 3200 columns, did not vectorize).
+Tensor flatIndex(const Shape &shape) {
+  int64_t n = tg::numel(shape), rows = 1, bestRows = 1;
+  for (int64_t size : shape) {
+    rows *= size;
+    if (rows + n / rows < bestRows + n / bestRows)
+      bestRows = rows;
+  }
+  int64_t columns = n / bestRows;
+  Tensor starts = Tensor::arange(0, double(n), double(columns), DType::UInt32);
+  Tensor offsets = Tensor::arange(0, double(columns), 1, DType::UInt32);
+  return starts.reshape({bestRows, 1}).add(offsets.reshape({1, columns})).reshape(shape);
 }
 
 /// The uint32 words as the unsigned type of `itemsize` bytes would read
@@ -111,14 +127,14 @@ FloatBits floatBits(DType dtype) {
 }
 
 /// tinygrad's _bits_to_rand: the top mantissa bits under the exponent of
-/// 1.0 give a float in [1, 2); minus 1, in [0, 1).
-Tensor bitsToRand(const Tensor &words, const Shape &shape, DType dtype) {
+/// 1.0 give a float in [1, 2); minus 1, in [0, 1). `bits` are the float's
+/// own width.
+Tensor bitsToRand(const Tensor &bits, DType dtype) {
   FloatBits f = floatBits(dtype);
-  Tensor bits = wordsAs(words, itemsize(dtype));
-  Tensor floats = bits.rshift(int64_t(itemsize(dtype)) * 8 - f.mantissa)
-                      .bitwise_or(constLike(bits, f.oneBits))
-                      .bitcast(dtype);
-  return sliceOf(floats, 0, tg::numel(shape)).sub(1).reshape(shape);
+  return bits.rshift(int64_t(itemsize(dtype)) * 8 - f.mantissa)
+      .bitwise_or(constLike(bits, f.oneBits))
+      .bitcast(dtype)
+      .sub(1);
 }
 
 void requireShape(const char *op, const Shape &shape) {
@@ -141,16 +157,23 @@ Tensor uniformBits(const Shape &shape, DType dtype) {
   int64_t n = tg::numel(shape);
   if (n == 0)
     return Tensor::full(shape, 0, dtype);
-  int64_t words = (n * int64_t(itemsize(dtype)) + 3) / 4;
-  auto [key, counter] = nextCounter(uint64_t(words));
-  return bitsToRand(randomBits(key, counter, words), shape, dtype);
+  size_t size = itemsize(dtype);
+  int64_t words = (n * int64_t(size) + 3) / 4;
+  Tensor key = nextDrawKey(uint64_t(words));
+  // A word per float32, drawn in the tensor's shape; the others' words
+  // are drawn flat and split or joined.
+  if (size == 4)
+    return bitsToRand(randomBits(key, flatIndex(shape), words), dtype);
+  Tensor index = Tensor::arange(0, double(words), 1, DType::UInt32);
+  Tensor floats = bitsToRand(wordsAs(randomBits(key, index, words), size), dtype);
+  return floats.slice({Slice{0, n, 1}}).reshape(shape);
 }
 
 } // namespace
 
 void Tensor::manual_seed(uint64_t seed) {
   // tinygrad keeps the seed as a uint32 word of the key.
-  rng() = RngState{uint32_t(seed), 0, Tensor()};
+  rng() = RngState{uint32_t(seed), 0};
 }
 
 Tensor Tensor::rand(Shape shape, DType dtype) { return uniformBits(shape, dtype).contiguous(); }
