@@ -62,7 +62,7 @@ inline constexpr Knob kKnobs[] = {
     {"WINO", "0/1",
      "Winograd's F(4, r) for stride-1 ungrouped float convolutions with kernels 2-5 wide, "
      "4x (3x3) to 6.25x (5x5) fewer multiplies: 1 for every one with 16 tiles or more, 0 for "
-     "none; unset, for those of 64 channels or more in and out, where it pays on CPUs "
+     "none; unset, for those of 128 channels or more in and out, where it pays on CPUs "
      "(tinygrad's WINO, off by default and 3x3 only there)",
      "the tensor library"},
     {"BEAM", "N",
