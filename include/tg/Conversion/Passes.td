@@ -34,8 +34,16 @@ def TGToLinalg : Pass<"tg-to-linalg", "::mlir::ModuleOp"> {
     tg-symbolic's rules. An input read at an index that is then affine in
     the loop indices becomes an operand of the `linalg.generic` with that
     indexing map (sliced when an axis is read at the plain loop index over
-    fewer elements than it has); any other read stays a `tensor.extract`
-    (with the mask as a `tg.where` for padding). An in-place kernel's read
+    fewer elements than it has). A loop whose index the body uses only as
+    `i floordiv k` and `i floormod k`, for one constant k dividing its
+    extent (a merging reshape, a 2x2 pooling's gradient reading the pooled
+    value at `[y / 2, x / 2]`, a stride-2 convolution's input gradient
+    interleaving its four phases by `y % 2` and `x % 2`), is split into
+    `[n / k, k]` first: the operands that read it as an axis of their own
+    are read through `tensor.expand_shape`, the result collapsed back, and
+    the quotient and remainder are the two loops' indices, so the reads are
+    affine. Any other read stays a `tensor.extract` (with the mask as a
+    `tg.where` for padding). An in-place kernel's read
     of its target at the element it writes is the output's block argument;
     a read anywhere else makes bufferization compute the result in a
     temporary first (see `tg-materialize-kernel-results`).

@@ -437,6 +437,147 @@ private:
 };
 
 //===----------------------------------------------------------------------===//
+// Loops read only through floordiv and floormod are split
+//===----------------------------------------------------------------------===//
+
+/// The factor k of a parallel loop whose index the body uses only as
+/// `i floordiv k` and `i floormod k`, k dividing its extent, and that every
+/// operand reads as a whole axis of its own or not at all; nullopt
+/// otherwise.
+std::optional<int64_t> divModFactor(linalg::GenericOp generic, unsigned loop) {
+  int64_t extent = generic.getStaticLoopRanges()[loop];
+  if (generic.getIteratorTypesArray()[loop] != utils::IteratorType::parallel ||
+      ShapedType::isDynamic(extent))
+    return std::nullopt;
+  for (OpOperand &operand : generic->getOpOperands()) {
+    auto type = cast<ShapedType>(operand.get().getType());
+    for (auto [axis, result] :
+         llvm::enumerate(generic.getMatchingIndexingMap(&operand).getResults()))
+      if (result.isFunctionOfDim(loop) &&
+          (!isa<AffineDimExpr>(result) || type.getDimSize(axis) != extent))
+        return std::nullopt;
+  }
+  std::optional<int64_t> factor;
+  bool used = false;
+  WalkResult walk = generic.getRegion().walk([&](linalg::IndexOp index) {
+    if (index.getDim() != loop)
+      return WalkResult::advance();
+    used = true;
+    for (Operation *user : index->getUsers()) {
+      std::optional<int64_t> k;
+      if (isa<FloorDivOp, FloorModOp>(user) && user->getOperand(0) == index.getResult())
+        k = sym::getConstInt(user->getOperand(1));
+      if (!k || *k < 2 || (factor && *factor != *k))
+        return WalkResult::interrupt();
+      factor = k;
+    }
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted() || !used || !factor || extent % *factor != 0)
+    return std::nullopt;
+  return factor;
+}
+
+/// Splits each loop j of `generic` with factors[j] > 1 into [extent / k, k]
+/// (k = factors[j]): operands that read it are read through
+/// tensor.expand_shape, the results collapsed back, and `i floordiv k` and
+/// `i floormod k` become the two loops' indices.
+linalg::GenericOp splitLoops(linalg::GenericOp generic, ArrayRef<int64_t> factors,
+                             RewriterBase &rewriter) {
+  MLIRContext *context = generic.getContext();
+  Location loc = generic.getLoc();
+  // Old loop j is new loop first[j], and first[j] + 1 too when split.
+  SmallVector<unsigned> first;
+  SmallVector<AffineExpr> outerLoops;
+  SmallVector<utils::IteratorType> iterators;
+  for (auto [j, iterator] : llvm::enumerate(generic.getIteratorTypesArray())) {
+    first.push_back(iterators.size());
+    outerLoops.push_back(getAffineDimExpr(first.back(), context));
+    iterators.append(factors[j] > 1 ? 2 : 1, iterator);
+  }
+  SmallVector<Value> inputs, outputs;
+  SmallVector<AffineMap> maps;
+  SmallVector<SmallVector<ReassociationIndices>> outputGroups;
+  rewriter.setInsertionPoint(generic);
+  for (OpOperand &operand : generic->getOpOperands()) {
+    auto type = cast<RankedTensorType>(operand.get().getType());
+    SmallVector<AffineExpr> results;
+    SmallVector<int64_t> shape;
+    SmallVector<ReassociationIndices> groups;
+    for (auto [axis, result] :
+         llvm::enumerate(generic.getMatchingIndexingMap(&operand).getResults())) {
+      groups.push_back({int64_t(shape.size())});
+      results.push_back(result.replaceDims(outerLoops));
+      shape.push_back(type.getDimSize(axis));
+      auto loop = dyn_cast<AffineDimExpr>(result);
+      if (!loop || factors[loop.getPosition()] == 1)
+        continue;
+      int64_t k = factors[loop.getPosition()];
+      groups.back().push_back(int64_t(shape.size()));
+      results.push_back(getAffineDimExpr(first[loop.getPosition()] + 1, context));
+      shape.back() /= k;
+      shape.push_back(k);
+    }
+    maps.push_back(AffineMap::get(iterators.size(), 0, results, context));
+    Value value = operand.get();
+    if (shape.size() != size_t(type.getRank()))
+      value = tensor::ExpandShapeOp::create(rewriter, loc, type.clone(shape), value, groups);
+    if (generic.isDpsInit(&operand)) {
+      outputs.push_back(value);
+      outputGroups.push_back(std::move(groups));
+    } else {
+      inputs.push_back(value);
+    }
+  }
+  auto split = linalg::GenericOp::create(rewriter, loc, ValueRange(outputs).getTypes(), inputs,
+                                         outputs, maps, iterators);
+  rewriter.inlineRegionBefore(generic.getRegion(), split.getRegion(), split.getRegion().end());
+  SmallVector<linalg::IndexOp> indices;
+  split.getRegion().walk([&](linalg::IndexOp index) { indices.push_back(index); });
+  for (linalg::IndexOp index : indices) {
+    unsigned loop = index.getDim();
+    if (factors[loop] == 1) {
+      rewriter.modifyOpInPlace(index, [&] { index.setDim(first[loop]); });
+      continue;
+    }
+    rewriter.setInsertionPoint(index);
+    Value outer = linalg::IndexOp::create(rewriter, loc, first[loop]);
+    Value inner = linalg::IndexOp::create(rewriter, loc, first[loop] + 1);
+    for (Operation *user : llvm::make_early_inc_range(index->getUsers()))
+      rewriter.replaceOp(user, isa<FloorDivOp>(user) ? outer : inner);
+    rewriter.eraseOp(index);
+  }
+  rewriter.setInsertionPointAfter(split);
+  SmallVector<Value> results;
+  for (auto [result, original, groups] :
+       llvm::zip(split.getResults(), generic.getResults(), outputGroups))
+    results.push_back(
+        result.getType() == original.getType()
+            ? Value(result)
+            : tensor::CollapseShapeOp::create(rewriter, loc, original.getType(), result, groups));
+  rewriter.replaceOp(generic, results);
+  return split;
+}
+
+/// Splits every loop that the body reads only through floordiv and floormod
+/// by one constant (a 2x2 pooling's gradient reading its pooled value at
+/// [y / 2, x / 2]; a stride-2 convolution's input gradient picking one of
+/// its four phases by y % 2 and x % 2): the reads are then at affine
+/// indices, which become operands the optimizers tile and vectorize.
+/// Returns the split generic, or null when no loop splits.
+///
+///   generic outs(o : 20) { read(a[i floordiv 2]) ... i floormod 2 ... }
+///     → generic outs(expand(o) : 10x2) { read(a[i0]) ... i1 ... }, collapsed
+linalg::GenericOp splitDivModLoops(linalg::GenericOp generic, RewriterBase &rewriter) {
+  SmallVector<int64_t> factors;
+  for (unsigned loop = 0; loop < generic.getNumLoops(); ++loop)
+    factors.push_back(divModFactor(generic, loop).value_or(1));
+  if (llvm::all_of(factors, [](int64_t k) { return k == 1; }))
+    return nullptr;
+  return splitLoops(generic, factors, rewriter);
+}
+
+//===----------------------------------------------------------------------===//
 // Reads at affine indices become generic operands
 //===----------------------------------------------------------------------===//
 
@@ -636,10 +777,18 @@ struct TGToLinalgPass : tg::impl::TGToLinalgBase<TGToLinalgPass> {
         function.emitError("tg-to-linalg: simplification did not converge");
         return signalPassFailure();
       }
-      SmallVector<linalg::GenericOp> generics;
-      function.walk([&](linalg::GenericOp generic) { generics.push_back(generic); });
-      for (linalg::GenericOp generic : generics)
+      auto generics = [&] {
+        SmallVector<linalg::GenericOp> found;
+        function.walk([&](linalg::GenericOp generic) { found.push_back(generic); });
+        return found;
+      };
+      for (linalg::GenericOp generic : generics())
         promoteAffineReads(generic, rewriter);
+      // Reads at loops' quotients and remainders are affine once the loops
+      // are split.
+      for (linalg::GenericOp generic : generics())
+        if (linalg::GenericOp split = splitDivModLoops(generic, rewriter))
+          promoteAffineReads(split, rewriter);
       // Index computations that only fed promoted reads are dead now.
       (void)applyPatternsGreedily(function, simplification);
     }

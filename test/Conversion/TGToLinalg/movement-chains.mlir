@@ -203,18 +203,17 @@ func.func @reshape_roundtrip(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
 // -----
 
 // A reshape of a permuted view is not affine: out[i] = t[i floordiv 2,
-// i floormod 2] = x[i floormod 2, i floordiv 2]; it stays a tensor.extract.
+// i floormod 2] = x[i floormod 2, i floordiv 2]. Split into [3, 2], the
+// read is x transposed along the loops.
 // CHECK-LABEL: func.func private @k_reshape_of_permute(
 // CHECK-SAME:      %[[X:[a-z0-9]+]]: tensor<2x3xi32>, %[[OUT:[a-z0-9]+]]: tensor<6xi32>)
-// CHECK:         %[[C2:.+]] = tg.const 2 : index
-// CHECK:         linalg.generic
-// CHECK-SAME:      indexing_maps = [affine_map<(d0) -> (d0)>]
-// CHECK-SAME:      outs(%[[OUT]] : tensor<6xi32>)
-// CHECK:           %[[I:.+]] = linalg.index 0 : index
-// CHECK-DAG:       %[[MOD:.+]] = tg.floormod %[[I]], %[[C2]] : index
-// CHECK-DAG:       %[[DIV:.+]] = tg.floordiv %[[I]], %[[C2]] : index
-// CHECK:           %[[V:.+]] = tensor.extract %[[X]][%[[MOD]], %[[DIV]]] : tensor<2x3xi32>
-// CHECK:           linalg.yield %[[V]] : i32
+// CHECK:         %[[SPLIT:.+]] = tensor.expand_shape %[[OUT]] {{\[}}[0, 1]] output_shape [3, 2]
+// CHECK:         %[[R:.+]] = linalg.generic
+// CHECK-SAME:      indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, affine_map<(d0, d1) -> (d0, d1)>]
+// CHECK-SAME:      ins(%[[X]] : tensor<2x3xi32>) outs(%[[SPLIT]] : tensor<3x2xi32>)
+// CHECK-NEXT:    ^bb0(%[[V:[a-z0-9_]+]]: i32, %{{[a-z0-9_]+}}: i32):
+// CHECK-NEXT:      linalg.yield %[[V]] : i32
+// CHECK:         tensor.collapse_shape %[[R]] {{\[}}[0, 1]] : tensor<3x2xi32> into tensor<6xi32>
 func.func @reshape_of_permute(%x: tensor<2x3xi32>) -> tensor<6xi32> {
   %0 = tg.kernel(%x) {name = "k_reshape_of_permute"} : (tensor<2x3xi32>) -> tensor<6xi32> {
   ^bb0(%a: tensor<2x3xi32>):
@@ -264,20 +263,21 @@ func.func @permute_of_expand(%x: tensor<3x1xf32>) -> tensor<4x3xf32> {
 // -----
 
 // pad, then merge the padded axes: the merge's floordiv/floormod feed the
-// pad's mask. out[i] = p[i floordiv 4, i floormod 4], p = pad(x, [0, 1], [0, 1]).
+// pad's mask. out[i] = p[i floordiv 4, i floormod 4], p = pad(x, [0, 1], [0, 1]):
+// split into [2, 4], the mask is on the inner loop's index.
 // CHECK-LABEL: func.func private @k_pad_then_merge(
-// CHECK-SAME:      %[[X:[a-z0-9]+]]: tensor<2x2xf32>, %{{[a-z0-9]+}}: tensor<8xf32>)
+// CHECK-SAME:      %[[X:[a-z0-9]+]]: tensor<2x2xf32>, %[[OUT:[a-z0-9]+]]: tensor<8xf32>)
 // CHECK-DAG:     %[[ZERO:.+]] = tg.const 0.000000e+00 : f32
 // CHECK-DAG:     %[[C0:.+]] = tg.const 0 : index
 // CHECK-DAG:     %[[C1:.+]] = tg.const 1 : index
 // CHECK-DAG:     %[[C3:.+]] = tg.const 3 : index
-// CHECK-DAG:     %[[C4:.+]] = tg.const 4 : index
 // CHECK-DAG:     %[[CM1:.+]] = tg.const -1 : index
 // CHECK-DAG:     %[[TRUE:.+]] = tg.const true : i1
+// CHECK:         %[[SPLIT:.+]] = tensor.expand_shape %[[OUT]] {{\[}}[0, 1]] output_shape [2, 4]
 // CHECK:         linalg.generic
-// CHECK:           %[[I:.+]] = linalg.index 0 : index
-// CHECK-DAG:       %[[COL:.+]] = tg.floormod %[[I]], %[[C4]] : index
-// CHECK-DAG:       %[[ROW:.+]] = tg.floordiv %[[I]], %[[C4]] : index
+// CHECK-SAME:      outs(%[[SPLIT]] : tensor<2x4xf32>)
+// CHECK-DAG:       %[[ROW:.+]] = linalg.index 0 : index
+// CHECK-DAG:       %[[COL:.+]] = linalg.index 1 : index
 // CHECK-DAG:       %[[SHIFTED:.+]] = tg.add %[[COL]], %[[CM1]] : index
 // CHECK-DAG:       %[[LOW:.+]] = tg.cmplt %[[COL]], %[[C1]] : index
 // CHECK-DAG:       %[[NOTLOW:.+]] = tg.cmpne %[[LOW]], %[[TRUE]] : i1

@@ -261,21 +261,20 @@ func.func @reshape_split_lead(%x: tensor<6x4xf32>) -> tensor<2x3x4xf32> {
 // -----
 
 // reshape that merges axes: the flat index i is split again as
-// (i floordiv 3, i floormod 3), which is not affine: the read stays a
-// tensor.extract.
+// (i floordiv 3, i floormod 3), which is not affine; the loop is split
+// into [2, 3] instead (split-div-mod-loops.mlir), and the read is along
+// the loops: the output is expanded, the result collapsed back.
 // CHECK-LABEL: func.func private @k_reshape_merge(
 // CHECK-SAME:      %[[X:[a-z0-9]+]]: tensor<2x3xf32>, %[[OUT:[a-z0-9]+]]: tensor<6xf32>)
-// CHECK:         %[[C3:.+]] = tg.const 3 : index
-// CHECK:         linalg.generic
-// CHECK-SAME:      indexing_maps = [affine_map<(d0) -> (d0)>]
-// CHECK-SAME:      iterator_types = ["parallel"]
-// CHECK-SAME:      outs(%[[OUT]] : tensor<6xf32>)
-// CHECK:           %[[I:.+]] = linalg.index 0 : index
-// CHECK-DAG:       %[[MOD:.+]] = tg.floormod %[[I]], %[[C3]] : index
-// CHECK-DAG:       %[[DIV:.+]] = tg.floordiv %[[I]], %[[C3]] : index
-// CHECK:           %[[V:.+]] = tensor.extract %[[X]][%[[DIV]], %[[MOD]]] : tensor<2x3xf32>
-// CHECK:           %[[E:.+]] = tg.exp2 %[[V]] : f32
-// CHECK:           linalg.yield %[[E]] : f32
+// CHECK:         %[[SPLIT:.+]] = tensor.expand_shape %[[OUT]] {{\[}}[0, 1]] output_shape [2, 3]
+// CHECK:         %[[R:.+]] = linalg.generic
+// CHECK-SAME:      indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>]
+// CHECK-SAME:      iterator_types = ["parallel", "parallel"]
+// CHECK-SAME:      ins(%[[X]] : tensor<2x3xf32>) outs(%[[SPLIT]] : tensor<2x3xf32>)
+// CHECK-NEXT:    ^bb0(%[[V:[a-z0-9_]+]]: f32, %{{[a-z0-9_]+}}: f32):
+// CHECK-NEXT:      %[[E:.+]] = tg.exp2 %[[V]] : f32
+// CHECK-NEXT:      linalg.yield %[[E]] : f32
+// CHECK:         tensor.collapse_shape %[[R]] {{\[}}[0, 1]] : tensor<2x3xf32> into tensor<6xf32>
 func.func @reshape_merge(%x: tensor<2x3xf32>) -> tensor<6xf32> {
   %0 = tg.kernel(%x) {name = "k_reshape_merge"} : (tensor<2x3xf32>) -> tensor<6xf32> {
   ^bb0(%a: tensor<2x3xf32>):
@@ -289,20 +288,16 @@ func.func @reshape_merge(%x: tensor<2x3xf32>) -> tensor<6xf32> {
 // -----
 
 // Regrouping [4, 6] -> [2, 12]: (i, j) is flat 12i + j, read at
-// (2i + j floordiv 6, j floormod 6) once simplified.
+// (2i + j floordiv 6, j floormod 6) once simplified; j splits into [2, 6],
+// and the read is at (2i + j0, j1), an affine map.
 // CHECK-LABEL: func.func private @k_reshape_regroup(
-// CHECK-SAME:      %[[X:[a-z0-9]+]]: tensor<4x6xf32>, %{{[a-z0-9]+}}: tensor<2x12xf32>)
-// CHECK-DAG:     %[[C2:.+]] = tg.const 2 : index
-// CHECK-DAG:     %[[C6:.+]] = tg.const 6 : index
-// CHECK:         linalg.generic
-// CHECK-SAME:      indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>]
-// CHECK-DAG:       %[[I:.+]] = linalg.index 0 : index
-// CHECK-DAG:       %[[J:.+]] = linalg.index 1 : index
-// CHECK-DAG:       %[[MOD:.+]] = tg.floormod %[[J]], %[[C6]] : index
-// CHECK-DAG:       %[[DIV:.+]] = tg.floordiv %[[J]], %[[C6]] : index
-// CHECK-DAG:       %[[I2:.+]] = tg.mul %[[I]], %[[C2]] : index
-// CHECK-DAG:       %[[ROW:.+]] = tg.add %[[DIV]], %[[I2]] : index
-// CHECK:           tensor.extract %[[X]][%[[ROW]], %[[MOD]]] : tensor<4x6xf32>
+// CHECK-SAME:      %[[X:[a-z0-9]+]]: tensor<4x6xf32>, %[[OUT:[a-z0-9]+]]: tensor<2x12xf32>)
+// CHECK:         %[[SPLIT:.+]] = tensor.expand_shape %[[OUT]] {{\[}}[0], [1, 2]] output_shape [2, 2, 6]
+// CHECK:         %[[R:.+]] = linalg.generic
+// CHECK-SAME:      indexing_maps = [affine_map<(d0, d1, d2) -> (d1 + d0 * 2, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>]
+// CHECK-SAME:      ins(%[[X]] : tensor<4x6xf32>) outs(%[[SPLIT]] : tensor<2x2x6xf32>)
+// CHECK-NOT:       tensor.extract
+// CHECK:         tensor.collapse_shape %[[R]] {{\[}}[0], [1, 2]] : tensor<2x2x6xf32> into tensor<2x12xf32>
 func.func @reshape_regroup(%x: tensor<4x6xf32>) -> tensor<2x12xf32> {
   %0 = tg.kernel(%x) {name = "k_reshape_regroup"} : (tensor<4x6xf32>) -> tensor<2x12xf32> {
   ^bb0(%a: tensor<4x6xf32>):
