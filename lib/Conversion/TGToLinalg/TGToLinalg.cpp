@@ -458,11 +458,9 @@ std::optional<int64_t> divModFactor(linalg::GenericOp generic, unsigned loop) {
         return std::nullopt;
   }
   std::optional<int64_t> factor;
-  bool used = false;
   WalkResult walk = generic.getRegion().walk([&](linalg::IndexOp index) {
     if (index.getDim() != loop)
       return WalkResult::advance();
-    used = true;
     for (Operation *user : index->getUsers()) {
       std::optional<int64_t> k;
       if (isa<FloorDivOp, FloorModOp>(user) && user->getOperand(0) == index.getResult())
@@ -473,7 +471,7 @@ std::optional<int64_t> divModFactor(linalg::GenericOp generic, unsigned loop) {
     }
     return WalkResult::advance();
   });
-  if (walk.wasInterrupted() || !used || !factor || extent % *factor != 0)
+  if (walk.wasInterrupted() || !factor || extent % *factor != 0)
     return std::nullopt;
   return factor;
 }
