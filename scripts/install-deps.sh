@@ -38,8 +38,9 @@ packages=(
   # the Python package's tests, and its pip install into a virtual
   # environment (python.install)
   python3-pytest python3-venv python3-pip python3-setuptools python3-wheel
-  # the sanitizers' and libFuzzer's runtimes (scripts/test.sh --sanitize,
-  # scripts/fuzz.sh)
+  # compiler-rt: the builtins CPU kernels are linked with (bf16 conversions
+  # on machines without AVX512-BF16), the sanitizers' and libFuzzer's
+  # runtimes (scripts/test.sh --sanitize, scripts/fuzz.sh)
   libclang-rt-22-dev
   # tg-compile's aarch64 objects: the cross C library and gcc to link them,
   # qemu-user to run them in the tests

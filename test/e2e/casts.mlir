@@ -98,3 +98,13 @@ func.func @subnormals(%x: tensor<2xf32>, %d: tensor<1xf64>) -> (tensor<2xbf16>, 
   %1 = tg.cast %d : tensor<1xf64> to tensor<1xbf16>
   return %0, %1 : tensor<2xbf16>, tensor<1xbf16>
 }
+
+// bf16 copied through vector registers on a machine without AVX512-BF16
+// (x86-64-v3): LLVM converts it with compiler-rt's __truncsfbf2, which the
+// kernels are linked with; without it the kernel library does not load.
+// RUN: tg-run %s --function=broadcast_bf16 --chip=x86-64-v3 --input=1.5,-0.25,3 | FileCheck %s --check-prefix=BF16
+// BF16: result #0: tensor<2x3x4xbf16> = {{\[\[\[}}1.5, 1.5, 1.5, 1.5], [-0.25, -0.25, -0.25, -0.25], [3, 3, 3, 3]], {{\[\[}}1.5, 1.5, 1.5, 1.5], [-0.25, -0.25, -0.25, -0.25], [3, 3, 3, 3]]]
+func.func @broadcast_bf16(%x: tensor<1x3x1xbf16>) -> tensor<2x3x4xbf16> {
+  %0 = tg.expand %x : tensor<1x3x1xbf16> to tensor<2x3x4xbf16>
+  return %0 : tensor<2x3x4xbf16>
+}

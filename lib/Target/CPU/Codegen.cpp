@@ -308,6 +308,13 @@ FailureOr<std::string> mlir::tg::linkCPUObjects(ArrayRef<std::string> objects,
     args.push_back("-r");
   for (const std::string &path : paths)
     args.push_back(path.c_str());
+  // LLVM calls compiler-rt's builtins for what the machine has no
+  // instruction for: without AVX512-BF16, copying bf16 through vector
+  // registers calls __truncsfbf2 (Zen 2), which no shared library here has.
+  std::string builtins =
+      TG_CLANG_RUNTIME_DIR "/libclang_rt.builtins-" + triple.getArchName().str() + ".a";
+  if (llvm::sys::fs::exists(builtins))
+    args.push_back(builtins.c_str());
   // Kernels call libm for transcendentals; a shared result says it needs it.
   if (shared) {
     args.insert(args.end(), {"--as-needed", multiarch.c_str(), multiarchRoot.c_str(),
