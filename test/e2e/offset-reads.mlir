@@ -9,7 +9,7 @@
 // RUN: %python %S/Inputs/offset_read_sums.py %t.g %t.x %t.expected
 // RUN: tg-run %s --function=sums --input=@%t.g --input=@%t.x --output=%t.out
 // RUN: %python %S/Inputs/check_close.py %t.expected %t.out | FileCheck %s --check-prefix=CLOSE
-// RUN: tg-opt %s --tg-to-kernels --tg-cpu-kernels | FileCheck %s
+// RUN: tg-opt %s --tg-to-kernels '--tg-cpu-kernels=chip=znver4' | FileCheck %s
 // RUN: tg-run %s --function=split --input='1 2 3 4 5 6' | FileCheck %s --check-prefix=SPLIT
 //
 // CLOSE: 16 elements close

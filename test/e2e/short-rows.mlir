@@ -8,7 +8,7 @@
 // RUN: env NOOPT=1 tg-run %s --random --output=%t.noopt
 // RUN: tg-run %s --random --output=%t.opt
 // RUN: %python %S/Inputs/check_close.py %t.noopt %t.opt | FileCheck %s --check-prefix=CLOSE
-// RUN: tg-opt %s --tg-to-kernels --tg-cpu-kernels | FileCheck %s
+// RUN: tg-opt %s --tg-to-kernels '--tg-cpu-kernels=chip=znver4' | FileCheck %s
 //
 // CLOSE: 4624 elements close
 // CHECK-LABEL: func.func private @r_16_8_6_6({{.*}}tg.opts = #tg.opts<split = -1, vectorize = true, tile = [8, 1, 4]>

@@ -12,7 +12,7 @@
 // RUN: tg-run %s --random --output=%t.opt 2>&1 | FileCheck %s --check-prefix=QUIET --allow-empty
 // RUN: %python %S/Inputs/check_close.py %t.noopt %t.opt | FileCheck %s --check-prefix=CLOSE
 // RUN: tg-opt %s --tg-to-kernels | FileCheck %s --check-prefix=BORDER
-// RUN: tg-opt %s --tg-to-kernels --tg-cpu-kernels | FileCheck %s
+// RUN: tg-opt %s --tg-to-kernels '--tg-cpu-kernels=chip=znver4' | FileCheck %s
 //
 // QUIET-NOT: warning
 // CLOSE: 2048 elements close

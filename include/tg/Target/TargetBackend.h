@@ -111,7 +111,7 @@ public:
   virtual FailureOr<TargetBinary> serialize(ModuleOp module, const TargetOptions &options,
                                             llvm::raw_ostream *log) const = 0;
   /// One line for DEBUG output: what the code is for ("x86_64 znver4,
-  /// 64-byte vectors").
+  /// 32 64-byte vector registers").
   virtual std::string describe(const TargetOptions &options) const = 0;
 
   /// BEAM=n (tinygrad's beam search), for a target that takesKernelOpts():

@@ -72,10 +72,11 @@ public:
     FailureOr<CPUMachine> machine = machineOrReport(options, errors);
     if (failed(machine))
       return failure();
-    std::string optimizer = "tg-cpu-choose-opts{noopt=" +
-                            std::string(options.noopt ? "true" : "false") +
-                            " vector-bytes=" + std::to_string(cpuVectorBytes(*machine)) +
-                            "},func.func(tg-cpu-apply-opts,tg-cpu-share-row-values)";
+    std::string optimizer =
+        "tg-cpu-choose-opts{noopt=" + std::string(options.noopt ? "true" : "false") +
+        " vector-bytes=" + std::to_string(cpuVectorBytes(*machine)) +
+        " vector-registers=" + std::to_string(cpuVectorRegisters(*machine)) +
+        "},func.func(tg-cpu-apply-opts,tg-cpu-share-row-values)";
     return parsePassPipeline(
         (kToArithPipeline + "," + kCPUPreparePipeline + "," + optimizer + "," + kBufferizePipeline +
          ",func.func(buffer-loop-hoisting,tg-cpu-expand-strided-copies),tg-cpu-free-scratch,"
@@ -151,7 +152,7 @@ public:
     FailureOr<CPUMachine> machine = cpuMachine(options.triple, options.chip, options.portable, error);
     if (failed(machine) || options.noopt)
       return {};
-    return cpuSearchOpts(kernel, opts, cpuVectorBytes(*machine));
+    return cpuSearchOpts(kernel, opts, cpuVectorBytes(*machine), cpuVectorRegisters(*machine));
   }
 
   std::string describe(const TargetOptions &options) const override {
@@ -159,8 +160,9 @@ public:
     FailureOr<CPUMachine> machine = cpuMachine(options.triple, options.chip, options.portable, error);
     if (failed(machine))
       return error;
-    return tg::describe(*machine) + ", " + std::to_string(cpuVectorBytes(*machine)) +
-           "-byte vectors" + (options.noopt ? ", no kernel optimizer" : "");
+    return tg::describe(*machine) + ", " + std::to_string(cpuVectorRegisters(*machine)) + " " +
+           std::to_string(cpuVectorBytes(*machine)) + "-byte vector registers" +
+           (options.noopt ? ", no kernel optimizer" : "");
   }
 };
 

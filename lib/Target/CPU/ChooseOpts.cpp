@@ -199,13 +199,16 @@ int64_t largestDivisorUpTo(int64_t extent, int64_t limit) {
 /// product: `rows` scalars of a, broadcast, times vectors of b. Of the
 /// column loops (a convolution's output width, or its channels when the
 /// weights are channels-last), widths and row loops, the one with the most
-/// products per step wins, within about half the vector registers (the
-/// shape that measured fastest here: 8 rows of 32 f32 with 512-bit
-/// vectors); on a tie, the output's last axis, whose tile is stored as it
-/// is rather than transposed, then the wider tile, or for a window sliding
-/// along the rows the narrower one. `vectorLoop` receives the column loop.
+/// products per step wins, within `accumulators` vector registers, half
+/// the machine's: the rest hold the step's loads (the shape that measured
+/// fastest: 8 rows of 32 f32 in 16 of AVX-512's 32 registers; in AVX2's
+/// 16, a 1024² matmul's 4 rows of 32 spilled, 58 GFLOPS on Zen 2, against
+/// 138 with 2 rows of 32); on a tie, the output's last axis, whose tile is
+/// stored as it is rather than transposed, then the wider tile, or for a
+/// window sliding along the rows the narrower one. `vectorLoop` receives
+/// the column loop.
 bool tileSumOfProducts(linalg::GenericOp root, ArrayRef<int64_t> ranges, int64_t vectorBytes,
-                       SmallVector<int64_t> &tile, int64_t &vectorLoop,
+                       int64_t accumulators, SmallVector<int64_t> &tile, int64_t &vectorLoop,
                        bool adjacentRowsCountDouble = true) {
   if (root.getNumReductionLoops() == 0 || !isSumOfProducts(root))
     return false;
@@ -314,7 +317,7 @@ bool tileSumOfProducts(linalg::GenericOp root, ArrayRef<int64_t> ranges, int64_t
       widths.push_back(ranges[column]);
     llvm::SmallDenseSet<unsigned> readByB = loopsRead(inputMaps[b]);
     for (int64_t columns : widths) {
-      int64_t maxRows = std::max<int64_t>(1, 16 / ((columns + lanes - 1) / lanes));
+      int64_t maxRows = std::max<int64_t>(1, accumulators / ((columns + lanes - 1) / lanes));
       // Without a row loop (a stride-2 convolution of one image reads its
       // rows two apart), one row of whole vectors of columns.
       Choice oneRow{column, column, columns, 1, unsigned(1 - b)};
@@ -727,16 +730,16 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
     SmallVector<int64_t> tile;
     int64_t vectorLoop = -1;
     bool sumOfProducts = false, transposedRead = false;
-    bool vectorize =
-        !readsOrWritesBool(main.op) && !readsOrWritesBool(root) &&
-        ((sumOfProducts = tileSumOfProducts(main.op, ranges, vectorBytes, tile, vectorLoop)) ||
-         tileDotProducts(main.op, ranges, vectorBytes, tile) ||
-         tileRowReduction(main.op, ranges, vectorBytes, tile) ||
-         (main.op == root && tileWindowReduction(root, ranges, tile)) ||
-         (main.op == root && tileElementwise(root, ranges, tile)) ||
-         (main.op == root &&
-          (transposedRead = tileTransposedRead(root, ranges, vectorBytes, tile)))) &&
-        (main.op == root || epilogueVectorizes(root));
+    bool vectorize = !readsOrWritesBool(main.op) && !readsOrWritesBool(root) &&
+                     ((sumOfProducts = tileSumOfProducts(main.op, ranges, vectorBytes,
+                                                         vectorRegisters / 2, tile, vectorLoop)) ||
+                      tileDotProducts(main.op, ranges, vectorBytes, tile) ||
+                      tileRowReduction(main.op, ranges, vectorBytes, tile) ||
+                      (main.op == root && tileWindowReduction(root, ranges, tile)) ||
+                      (main.op == root && tileElementwise(root, ranges, tile)) ||
+                      (main.op == root &&
+                       (transposedRead = tileTransposedRead(root, ranges, vectorBytes, tile)))) &&
+                     (main.op == root || epilogueVectorizes(root));
 
     int64_t outer = vectorize && sumOfProducts ? outerReduction(main.op, ranges, tile) : -1;
     // The accumulators are then loaded and stored in every step of the
@@ -760,7 +763,7 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
       keepTransposedRows(tile, vectorLoop);
       SmallVector<int64_t> apart;
       int64_t apartColumns = -1;
-      tileSumOfProducts(main.op, ranges, vectorBytes, apart, apartColumns,
+      tileSumOfProducts(main.op, ranges, vectorBytes, vectorRegisters / 2, apart, apartColumns,
                         /*adjacentRowsCountDouble=*/false);
       if (apartColumns >= 0) {
         keepTransposedRows(apart, apartColumns);
@@ -833,11 +836,13 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
 
   /// A register tile of four 512-bit vectors of columns by four rows whose
   /// rows lie apart (a matmul's rows of A) takes six rows: 24 accumulators
-  /// of AVX-512's 32 vector registers (narrower x86 vectors have 16), 6 + 4
-  /// loads for 24 FMAs a step rather than 4 + 4 for 16 (1024² matmul 7.2 ->
-  /// 6.7-6.8 ms; 5 rows 7.0; 7 rows, 28 accumulators, 7.8; 12 rows by two
-  /// vectors 7.1; ResNet-18's 3x3 weight gradients over 14x14 maps 14.4 ->
-  /// 13.0 ms, its 1x1 ones 1.8-2.0 -> 1.3-1.4). Six rows divide no power of
+  /// of AVX-512's 32 vector registers, 6 + 4 loads for 24 FMAs a step
+  /// rather than 4 + 4 for 16 (1024² matmul 7.2 -> 6.7-6.8 ms; 5 rows 7.0;
+  /// 7 rows, 28 accumulators, 7.8; 12 rows by two vectors 7.1; ResNet-18's
+  /// 3x3 weight gradients over 14x14 maps 14.4 -> 13.0 ms, its 1x1 ones
+  /// 1.8-2.0 -> 1.3-1.4). In AVX2's 16 registers, 3 rows of four vectors
+  /// rather than 2 ran at half the speed (Zen 2: 75 GFLOPS against 138),
+  /// so only AVX-512 deepens. Six rows divide no power of
   /// two: tg-cpu-apply-opts peels the last, partial tile, so the rows need
   /// room for several whole tiles and must not be the split loop (whose
   /// chunks are the workers'). Not for rows whose inputs are adjacent (a
@@ -849,7 +854,7 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
   void deepenRows(linalg::GenericOp main, ArrayRef<int64_t> ranges, SmallVector<int64_t> &tile,
                   int64_t vectorLoop, int64_t split) {
     constexpr int64_t kDeepRows = 6, kMinDeepRowsSteps = 256;
-    if (vectorBytes < 64)
+    if (vectorBytes < 64 || vectorRegisters < 32)
       return;
     std::optional<TileAxes> axes = tileAxes(main, tile, vectorLoop);
     if (!axes)

@@ -160,6 +160,12 @@ int64_t mlir::tg::cpuVectorBytes(const CPUMachine &machine) {
   return features.contains("+avx") ? 32 : 16;
 }
 
+int64_t mlir::tg::cpuVectorRegisters(const CPUMachine &machine) {
+  if (llvm::Triple(machine.triple).isAArch64())
+    return 32;
+  return llvm::StringRef(machine.features).contains("+avx512f") ? 32 : 16;
+}
+
 FailureOr<std::string> mlir::tg::emitCPUObject(llvm::Module &module,
                                                const CPUCodegenOptions &options,
                                                std::string &error) {

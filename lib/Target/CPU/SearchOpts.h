@@ -27,8 +27,8 @@ constexpr llvm::StringLiteral kCPUPreparePipeline =
 /// `current` for the kernel function `kernel` (stage 3), or, when `current`
 /// is empty, tg-cpu-choose-opts's choice and no opts; empty when the kernel
 /// has no main op to search over.
-std::vector<std::string> cpuSearchOpts(Operation *kernel, StringRef current,
-                                       int64_t vectorBytes);
+std::vector<std::string> cpuSearchOpts(Operation *kernel, StringRef current, int64_t vectorBytes,
+                                       int64_t vectorRegisters);
 
 } // namespace tg
 } // namespace mlir

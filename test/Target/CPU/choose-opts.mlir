@@ -1,5 +1,6 @@
 // RUN: tg-opt %s --split-input-file --tg-cpu-choose-opts | FileCheck %s
-// RUN: tg-opt %s --split-input-file --tg-cpu-choose-opts='vector-bytes=16' | FileCheck %s --check-prefix=SSE
+// RUN: tg-opt %s --split-input-file --tg-cpu-choose-opts='vector-bytes=16 vector-registers=16' | FileCheck %s --check-prefix=SSE
+// RUN: tg-opt %s --split-input-file --tg-cpu-choose-opts='vector-bytes=32 vector-registers=16' | FileCheck %s --check-prefix=AVX2
 // RUN: tg-opt %s --split-input-file --tg-cpu-choose-opts='noopt=true' | FileCheck %s --check-prefix=NOOPT
 
 // A matmul: 64 columns (four 512-bit vectors) by 4 rows of accumulators, k
@@ -7,9 +8,10 @@
 // divide evenly).
 // CHECK-LABEL: func.func private @r_64_64_64
 // CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [4, 64, 1]>
-// With 16-byte vectors: 16 columns (four vectors) by 4 rows.
+// With SSE's 16 registers of 16 bytes: 16 columns (four vectors) by 2 rows,
+// 8 accumulators (4 rows of 4 spilled with AVX2's 16: see r_1024_1024_1024).
 // SSE-LABEL: func.func private @r_64_64_64
-// SSE-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [4, 16, 1]>
+// SSE-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [2, 16, 1]>
 // NOOPT-LABEL: func.func private @r_64_64_64
 // NOOPT-SAME: tg.opts = #tg.opts<split = -1, vectorize = false>
 #mk = affine_map<(m, n, k) -> (m, k)>
@@ -35,7 +37,7 @@ func.func private @r_64_64_64(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>, %out
 // CHECK-LABEL: func.func private @r_64_1024_64
 // CHECK-SAME: tg.opts = #tg.opts<split = 1, vectorize = true, tile = [4, 64, 1]>
 // SSE-LABEL: func.func private @r_64_1024_64
-// SSE-SAME: tg.opts = #tg.opts<split = 1, vectorize = true, tile = [4, 16, 1]>
+// SSE-SAME: tg.opts = #tg.opts<split = 1, vectorize = true, tile = [2, 16, 1]>
 #mk = affine_map<(m, n, k) -> (m, k)>
 #kn = affine_map<(m, n, k) -> (k, n)>
 #mn = affine_map<(m, n, k) -> (m, n)>
@@ -294,9 +296,12 @@ func.func private @r_128_64_8_8_64_3_3(%x: tensor<128x64x10x10xf32>, %w: tensor<
 
 // beautiful_mnist's 5x5 convolution of 32 channels on 20x20 maps: 5 pixels
 // by 32 channels, not 10 by 16, which the rule above does not make narrower
-// than two vectors (one vector loads once per multiply).
+// than two vectors (one vector loads once per multiply). With AVX2's 16
+// registers, 8 accumulators: 4 pixels by 16 channels.
 // CHECK-LABEL: func.func private @r_128_32_20_20_32_5_5
 // CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [1, 32, 1, 5, 1, 1, 1], vector = 1>
+// AVX2-LABEL: func.func private @r_128_32_20_20_32_5_5
+// AVX2-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [1, 16, 1, 4, 1, 1, 1], vector = 1>
 #in32 = affine_map<(n, co, y, x, c, ky, kx) -> (n, c, y + ky, x + kx)>
 #w32 = affine_map<(n, co, y, x, c, ky, kx) -> (c, ky, kx, co)>
 #o32 = affine_map<(n, co, y, x, c, ky, kx) -> (n, co, y, x)>
@@ -1251,11 +1256,14 @@ func.func private @r_32_32_5_5_128_20_20(%x: tensor<128x32x24x24xf32>, %g: tenso
 // columns (24 of AVX-512's 32 registers; the last row tile, 4 rows, is
 // peeled by tg-cpu-apply-opts). r_64_1024_64 keeps 4 rows: 64 steps of k
 // are too few to pay for it; r_64_64_64 too: its rows are the split loop.
-// With 16-byte vectors (16 registers): 4 rows.
+// With 16 registers, half of them accumulators: 2 rows of four vectors (AVX2
+// on Zen 2: 58 GFLOPS with 4 rows, which spilled; 138 with 2; 3 rows, 75).
 // CHECK-LABEL: func.func private @r_1024_1024_1024
 // CHECK-SAME: tg.opts = #tg.opts<split = 1, vectorize = true, tile = [6, 64, 1]>
 // SSE-LABEL: func.func private @r_1024_1024_1024
-// SSE-SAME: tg.opts = #tg.opts<split = 1, vectorize = true, tile = [4, 16, 1]>
+// SSE-SAME: tg.opts = #tg.opts<split = 1, vectorize = true, tile = [2, 16, 1]>
+// AVX2-LABEL: func.func private @r_1024_1024_1024
+// AVX2-SAME: tg.opts = #tg.opts<split = 1, vectorize = true, tile = [2, 32, 1]>
 #mk = affine_map<(m, n, k) -> (m, k)>
 #kn = affine_map<(m, n, k) -> (k, n)>
 #mn = affine_map<(m, n, k) -> (m, n)>

@@ -33,6 +33,9 @@ std::string describe(const CPUMachine &machine);
 /// The width in bytes of its vector registers (64 with AVX-512, 32 with
 /// AVX, else 16), for the kernel optimizer's register tiles.
 int64_t cpuVectorBytes(const CPUMachine &machine);
+/// How many vector registers it has (32 with AVX-512 and on AArch64, else
+/// 16), for the register tiles' accumulators.
+int64_t cpuVectorRegisters(const CPUMachine &machine);
 
 struct CPUCodegenOptions {
   CPUMachine machine;

@@ -154,7 +154,7 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
       it fits in one vector (a 6x6 feature map); a row axis, another output
       axis that b does not read and the other input reads forwards (one
       element per step, or a few: `2y + ky`), by the largest divisor that keeps the
-      accumulators within 16 vector registers; every other loop, reductions
+      accumulators within half the vector registers (`vector-registers`); every other loop, reductions
       included, by 1. Of the column axes (a convolution's width, or its
       output channels when the weights are channels-last), widths and row
       axes, the most products per reduction step wins, counting the lanes
@@ -266,6 +266,8 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
            "tinygrad's NOOPT=1: record no tiling, no vectorization and no split">,
     Option<"vectorBytes", "vector-bytes", "int64_t", /*default=*/"64",
            "The width of the target's vector registers in bytes (64: AVX-512)">,
+    Option<"vectorRegisters", "vector-registers", "int64_t", /*default=*/"32",
+           "How many vector registers the target has (32: AVX-512, NEON; 16: AVX2, SSE)">,
   ];
 }
 
