@@ -203,10 +203,10 @@ int64_t largestDivisorUpTo(int64_t extent, int64_t limit) {
 /// the machine's: the rest hold the step's loads (the shape that measured
 /// fastest: 8 rows of 32 f32 in 16 of AVX-512's 32 registers; in AVX2's
 /// 16, a 1024² matmul's 4 rows of 32 spilled, 58 GFLOPS on Zen 2, against
-/// 138 with 2 rows of 32); on a tie, the output's last axis, whose tile is
-/// stored as it is rather than transposed, then the wider tile, or for a
-/// window sliding along the rows the narrower one. `vectorLoop` receives
-/// the column loop.
+/// 138 with 2 rows of 32); on a tie, columns along which b's window does
+/// not slide, then the output's last axis, whose tile is stored as it is
+/// rather than transposed, then the wider tile, or for a window sliding
+/// along the rows the narrower one. `vectorLoop` receives the column loop.
 bool tileSumOfProducts(linalg::GenericOp root, ArrayRef<int64_t> ranges, int64_t vectorBytes,
                        int64_t accumulators, SmallVector<int64_t> &tile, int64_t &vectorLoop,
                        bool adjacentRowsCountDouble = true) {
@@ -273,6 +273,22 @@ bool tileSumOfProducts(linalg::GenericOp root, ArrayRef<int64_t> ranges, int64_t
              });
     });
   };
+  // Columns that b reads through a window sliding along them (a
+  // convolution's `x + kx`), each step's vectors a tap apart, lose a tie to
+  // columns it reads whole, its pixels broadcast instead: with AVX2's 8
+  // accumulators, 8 pixels by 8 channels against 8 channels by 8 pixels
+  // (Zen 2: beautiful_mnist's 5x5 input gradient 74 -> 117-129 GFLOPS for
+  // both backward convolutions, its step 7.5 -> 9.6-9.8 steps/s; 3x3 over
+  // 56x56 maps 118 -> 138-141 GFLOPS). No AVX-512 choice of the lit tests
+  // ties so.
+  auto slidingColumns = [&](const Choice &c) {
+    AffineMap b = inputMaps[1 - c.a];
+    return llvm::any_of(b.getResults(), [&](AffineExpr result) {
+      return result.isFunctionOfDim(c.column) && llvm::any_of(reductionLoops, [&](unsigned loop) {
+               return result.isFunctionOfDim(loop);
+             });
+    });
+  };
   auto narrowerFirst = [&](const Choice &c) {
     return adjacentRows(c) && slidingWindow(c) && c.columns >= 2 * lanes;
   };
@@ -280,6 +296,8 @@ bool tileSumOfProducts(linalg::GenericOp root, ArrayRef<int64_t> ranges, int64_t
     int64_t cScore = score(c), bestScore = best.columns == 0 ? 0 : score(best);
     if (cScore != bestScore)
       return cScore > bestScore;
+    if (slidingColumns(c) != slidingColumns(best))
+      return !slidingColumns(c);
     bool last = c.column == outLoops.back(), bestLast = best.column == outLoops.back();
     if (last != bestLast)
       return last;

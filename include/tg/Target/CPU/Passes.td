@@ -160,8 +160,10 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
       axes, the most products per reduction step wins, counting the lanes
       a narrow axis leaves empty (10 columns in 16 lanes count 10·10/16)
       and twice the rows when there are 4 or more whose inputs lie within a
-      vector of each other (pixels of a row, not images); on a tie, the
-      output's last axis, then the wider columns, except where a window
+      vector of each other (pixels of a row, not images); on a tie,
+      columns along which b's window does not slide (a convolution's
+      channels rather than its `x + kx`), then the output's last axis, then
+      the wider columns, except where a window
       slides along such rows (a convolution's `x + kx`) and the tile would
       read more of b than a first-level cache holds: there the narrower
       columns of two vectors or more (8 pixels by 32 channels rather than
