@@ -265,30 +265,23 @@ bool tileSumOfProducts(linalg::GenericOp root, ArrayRef<int64_t> ranges, int64_t
   int64_t stepBytes = reductionSteps(root, ranges) * std::max<int64_t>(1, vectorBytes / lanes);
   SmallVector<unsigned> reductionLoops;
   root.getReductionDims(reductionLoops);
-  auto slidingWindow = [&](const Choice &c) {
-    AffineMap a = inputMaps[c.a];
-    return llvm::any_of(a.getResults(), [&](AffineExpr result) {
-      return result.isFunctionOfDim(c.row) && llvm::any_of(reductionLoops, [&](unsigned loop) {
-               return result.isFunctionOfDim(loop);
-             });
+  // Whether `input` reads `loop` through a window sliding along it (a
+  // convolution's `x + kx`).
+  auto slidesAlong = [&](unsigned input, unsigned loop) {
+    return llvm::any_of(inputMaps[input].getResults(), [&](AffineExpr result) {
+      return result.isFunctionOfDim(loop) &&
+             llvm::any_of(reductionLoops, [&](unsigned r) { return result.isFunctionOfDim(r); });
     });
   };
-  // Columns that b reads through a window sliding along them (a
-  // convolution's `x + kx`), each step's vectors a tap apart, lose a tie to
-  // columns it reads whole, its pixels broadcast instead: with AVX2's 8
-  // accumulators, 8 pixels by 8 channels against 8 channels by 8 pixels
-  // (Zen 2: beautiful_mnist's 5x5 input gradient 74 -> 117-129 GFLOPS for
-  // both backward convolutions, its step 7.5 -> 9.6-9.8 steps/s; 3x3 over
-  // 56x56 maps 118 -> 138-141 GFLOPS). No AVX-512 choice of the lit tests
-  // ties so.
-  auto slidingColumns = [&](const Choice &c) {
-    AffineMap b = inputMaps[1 - c.a];
-    return llvm::any_of(b.getResults(), [&](AffineExpr result) {
-      return result.isFunctionOfDim(c.column) && llvm::any_of(reductionLoops, [&](unsigned loop) {
-               return result.isFunctionOfDim(loop);
-             });
-    });
-  };
+  auto slidingWindow = [&](const Choice &c) { return slidesAlong(c.a, c.row); };
+  // Columns that b reads through a sliding window, each step's vectors a
+  // tap apart, lose a tie to columns it reads whole, its pixels broadcast
+  // instead: with AVX2's 8 accumulators, 8 pixels by 8 channels against 8
+  // channels by 8 pixels (Zen 2: beautiful_mnist's 5x5 input gradient 74 ->
+  // 117-129 GFLOPS for both backward convolutions, its step 7.5 -> 9.6-9.8
+  // steps/s; 3x3 over 56x56 maps 118 -> 138-141 GFLOPS). No AVX-512 choice
+  // of the lit tests ties so.
+  auto slidingColumns = [&](const Choice &c) { return slidesAlong(1 - c.a, c.column); };
   auto narrowerFirst = [&](const Choice &c) {
     return adjacentRows(c) && slidingWindow(c) && c.columns >= 2 * lanes;
   };
