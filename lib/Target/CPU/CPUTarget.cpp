@@ -50,6 +50,14 @@ FailureOr<CPUMachine> machineOrReport(const TargetOptions &options, llvm::raw_os
   return machine;
 }
 
+/// tg-cpu-choose-opts sized for `machine`, as the kernel pipeline and BEAM's
+/// candidates both run it.
+std::string chooseOptsPass(const CPUMachine &machine, bool noopt) {
+  return "tg-cpu-choose-opts{noopt=" + std::string(noopt ? "true" : "false") +
+         " vector-bytes=" + std::to_string(cpuVectorBytes(machine)) +
+         " vector-registers=" + std::to_string(cpuVectorRegisters(machine)) + "}";
+}
+
 class CPUTarget final : public TargetBackend {
 public:
   std::string name() const override { return "cpu"; }
@@ -72,11 +80,8 @@ public:
     FailureOr<CPUMachine> machine = machineOrReport(options, errors);
     if (failed(machine))
       return failure();
-    std::string optimizer =
-        "tg-cpu-choose-opts{noopt=" + std::string(options.noopt ? "true" : "false") +
-        " vector-bytes=" + std::to_string(cpuVectorBytes(*machine)) +
-        " vector-registers=" + std::to_string(cpuVectorRegisters(*machine)) +
-        "},func.func(tg-cpu-apply-opts,tg-cpu-share-row-values)";
+    std::string optimizer = chooseOptsPass(*machine, options.noopt) +
+                            ",func.func(tg-cpu-apply-opts,tg-cpu-share-row-values)";
     return parsePassPipeline(
         (kToArithPipeline + "," + kCPUPreparePipeline + "," + optimizer + "," + kBufferizePipeline +
          ",func.func(buffer-loop-hoisting,tg-cpu-expand-strided-copies),tg-cpu-free-scratch,"
@@ -152,7 +157,7 @@ public:
     FailureOr<CPUMachine> machine = cpuMachine(options.triple, options.chip, options.portable, error);
     if (failed(machine) || options.noopt)
       return {};
-    return cpuSearchOpts(kernel, opts, cpuVectorBytes(*machine), cpuVectorRegisters(*machine));
+    return cpuSearchOpts(kernel, opts, chooseOptsPass(*machine, /*noopt=*/false));
   }
 
   std::string describe(const TargetOptions &options) const override {

@@ -109,7 +109,7 @@ SmallVector<KernelOptsAttr> neighbours(KernelOptsAttr opts, ArrayRef<int64_t> ra
 } // namespace
 
 std::vector<std::string> mlir::tg::cpuSearchOpts(Operation *kernel, StringRef current,
-                                                 int64_t vectorBytes, int64_t vectorRegisters) {
+                                                 StringRef chooseOpts) {
   // The kernel as tg-cpu-choose-opts sees it, and its choice.
   OwningOpRef<ModuleOp> scratch = ModuleOp::create(kernel->getLoc());
   auto copy = cast<func::FuncOp>(kernel->clone());
@@ -118,10 +118,7 @@ std::vector<std::string> mlir::tg::cpuSearchOpts(Operation *kernel, StringRef cu
   PassManager pm(kernel->getContext());
   std::string errors;
   llvm::raw_string_ostream os(errors);
-  std::string pipeline = (kToArithPipeline + "," + kCPUPreparePipeline +
-                          ",tg-cpu-choose-opts{vector-bytes=" + std::to_string(vectorBytes) +
-                          " vector-registers=" + std::to_string(vectorRegisters) + "}")
-                             .str();
+  std::string pipeline = (kToArithPipeline + "," + kCPUPreparePipeline + "," + chooseOpts).str();
   if (failed(parsePassPipeline(pipeline, pm, os)) || failed(pm.run(*scratch)))
     return {};
   copy = *scratch->getOps<func::FuncOp>().begin();

@@ -26,9 +26,9 @@ constexpr llvm::StringLiteral kCPUPreparePipeline =
 /// TargetBackend::searchOpts for the CPU: the #tg.opts one action away from
 /// `current` for the kernel function `kernel` (stage 3), or, when `current`
 /// is empty, tg-cpu-choose-opts's choice and no opts; empty when the kernel
-/// has no main op to search over.
-std::vector<std::string> cpuSearchOpts(Operation *kernel, StringRef current, int64_t vectorBytes,
-                                       int64_t vectorRegisters);
+/// has no main op to search over. `chooseOpts` is the machine's
+/// tg-cpu-choose-opts pass, with its options.
+std::vector<std::string> cpuSearchOpts(Operation *kernel, StringRef current, StringRef chooseOpts);
 
 } // namespace tg
 } // namespace mlir

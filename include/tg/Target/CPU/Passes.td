@@ -153,9 +153,9 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
       it (at least 4), or by its whole extent when no such power does and
       it fits in one vector (a 6x6 feature map); a row axis, another output
       axis that b does not read and the other input reads forwards (one
-      element per step, or a few: `2y + ky`), by the largest divisor that keeps the
-      accumulators within half the vector registers (`vector-registers`); every other loop, reductions
-      included, by 1. Of the column axes (a convolution's width, or its
+      element per step, or a few: `2y + ky`), by the largest divisor that
+      keeps the accumulators within half the vector registers
+      (`vector-registers`); every other loop, reductions included, by 1. Of the column axes (a convolution's width, or its
       output channels when the weights are channels-last), widths and row
       axes, the most products per reduction step wins, counting the lanes
       a narrow axis leaves empty (10 columns in 16 lanes count 10·10/16)
@@ -163,8 +163,7 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
       vector of each other (pixels of a row, not images); on a tie,
       columns along which b's window does not slide (a convolution's
       channels rather than its `x + kx`), then the output's last axis, then
-      the wider columns, except where a window
-      slides along such rows (a convolution's `x + kx`) and the tile would
+      the wider columns, except where a window slides along such rows (a convolution's `x + kx`) and the tile would
       read more of b than a first-level cache holds: there the narrower
       columns of two vectors or more (8 pixels by 32 channels rather than
       4 by 64), which read b half as often per step. A column axis that is not
