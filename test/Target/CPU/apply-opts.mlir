@@ -16,7 +16,7 @@
 // CHECK:     vector.transfer_write %[[ACC]]
 // CHECK: } {tg.split}
 // CHECK: return %[[ROWS]]
-// The strip of B each tile reads (32x64, 8 KB) is too small to pack.
+// Each strip of B (32x64) is read by one tile: not copied.
 // CHECK-NOT: tensor.empty
 #mk = affine_map<(m, n, k) -> (m, k)>
 #kn = affine_map<(m, n, k) -> (k, n)>
@@ -67,6 +67,54 @@ func.func private @r_64_256_512(%a: tensor<64x512xf32>, %b: tensor<512x256xf32>,
     linalg.yield %s : f32
   } -> tensor<64x256xf32>
   return %r : tensor<64x256xf32>
+}
+
+// -----
+
+// A short reduction's strips pack too: 128x32 of B, 16 KB, rows 4 KB apart
+// (the shape of a Linear layer's input gradient).
+// CHECK-LABEL: func.func private @r_64_1024_128
+// CHECK: scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %c32
+// CHECK:   tensor.extract_slice %arg1[0, %[[J]]] [128, 32] [1, 1] : tensor<128x1024xf32> to tensor<128x32xf32>
+// CHECK:   tensor.empty() : tensor<128x32xf32>
+// CHECK: } {tg.split}
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+func.func private @r_64_1024_128(%a: tensor<64x128xf32>, %b: tensor<128x1024xf32>, %out: tensor<64x1024xf32>) -> tensor<64x1024xf32> attributes {tg.kernel, tg.opts = #tg.opts<split = 1, vectorize = true, tile = [2, 32, 1]>} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<64x1024xf32>) -> tensor<64x1024xf32>
+  %r = linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<64x128xf32>, tensor<128x1024xf32>) outs(%init : tensor<64x1024xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<64x1024xf32>
+  return %r : tensor<64x1024xf32>
+}
+
+// -----
+
+// A strip of 16x32 (2 KB) stays in the first-level cache where it is: not
+// copied.
+// CHECK-LABEL: func.func private @r_64_1024_16
+// CHECK-NOT: tensor.empty
+// CHECK: } {tg.split}
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+func.func private @r_64_1024_16(%a: tensor<64x16xf32>, %b: tensor<16x1024xf32>, %out: tensor<64x1024xf32>) -> tensor<64x1024xf32> attributes {tg.kernel, tg.opts = #tg.opts<split = 1, vectorize = true, tile = [2, 32, 1]>} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<64x1024xf32>) -> tensor<64x1024xf32>
+  %r = linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<64x16xf32>, tensor<16x1024xf32>) outs(%init : tensor<64x1024xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<64x1024xf32>
+  return %r : tensor<64x1024xf32>
 }
 
 // -----
