@@ -53,9 +53,14 @@ FailureOr<CPUMachine> machineOrReport(const TargetOptions &options, llvm::raw_os
 /// tg-cpu-choose-opts sized for `machine`, as the kernel pipeline and BEAM's
 /// candidates both run it.
 std::string chooseOptsPass(const CPUMachine &machine, bool noopt) {
+  std::string caches;
+  if (machine.firstLevelCacheBytes > 0)
+    caches += " first-level-cache-bytes=" + std::to_string(machine.firstLevelCacheBytes);
+  if (machine.coreCacheBytes > 0)
+    caches += " core-cache-bytes=" + std::to_string(machine.coreCacheBytes);
   return "tg-cpu-choose-opts{noopt=" + std::string(noopt ? "true" : "false") +
          " vector-bytes=" + std::to_string(cpuVectorBytes(machine)) +
-         " vector-registers=" + std::to_string(cpuVectorRegisters(machine)) + "}";
+         " vector-registers=" + std::to_string(cpuVectorRegisters(machine)) + caches + "}";
 }
 
 class CPUTarget final : public TargetBackend {

@@ -40,14 +40,19 @@ constexpr int64_t kBalancedChunks = 16;
 /// reads it from memory, once per tile.
 constexpr int64_t kCacheBytes = 1 << 20;
 
-/// A core's first-level data cache (48 KB on Golden Cove and Zen 5): a
-/// tile whose reduction reads more than this reads it from the next level,
-/// which cannot feed a register tile's FMAs at their rate.
-constexpr int64_t kFirstLevelCacheBytes = 48 << 10;
+/// A core's caches, from the pass's options. A tile whose reduction reads
+/// more than the first-level data cache reads it from the next level, which
+/// cannot feed a register tile's FMAs at their rate; an operand larger than
+/// the core's own cache (L2) comes from beyond it each time it is read whole.
+struct CacheSizes {
+  int64_t firstLevel, core;
+};
 
-/// A core's own cache (L2: 2 MB on Sapphire and Emerald Rapids): an operand
-/// larger than this comes from beyond it each time it is read whole.
-constexpr int64_t kCoreCacheBytes = 2 << 20;
+/// A column operand that a split by column strips pays for (chooseSplit),
+/// measured rather than a cache size: tuned as "a core's 2 MB" on Zen 4,
+/// whose L2 holds 1 MB; Zen 2's 512 KB in its place split GPT's products by
+/// columns, 13.4 -> 12.8 steps/s and its first step 2.1 -> 3.2 s.
+constexpr int64_t kLargeColumnOperandBytes = 2 << 20;
 
 /// The least reduction steps inside a reduction loop run outside the tiles,
 /// for which loading and storing the accumulators once per step of it pays
@@ -208,8 +213,8 @@ int64_t largestDivisorUpTo(int64_t extent, int64_t limit) {
 /// rather than transposed, then the wider tile, or for a window sliding
 /// along the rows the narrower one. `vectorLoop` receives the column loop.
 bool tileSumOfProducts(linalg::GenericOp root, ArrayRef<int64_t> ranges, int64_t vectorBytes,
-                       int64_t accumulators, SmallVector<int64_t> &tile, int64_t &vectorLoop,
-                       bool adjacentRowsCountDouble = true) {
+                       int64_t accumulators, const CacheSizes &caches, SmallVector<int64_t> &tile,
+                       int64_t &vectorLoop, bool adjacentRowsCountDouble = true) {
   if (root.getNumReductionLoops() == 0 || !isSumOfProducts(root))
     return false;
   // The output's axes that are loops (a kept size-1 axis is read at 0).
@@ -295,7 +300,7 @@ bool tileSumOfProducts(linalg::GenericOp root, ArrayRef<int64_t> ranges, int64_t
     if (last != bestLast)
       return last;
     if (narrowerFirst(c) && narrowerFirst(best) &&
-        std::max(c.columns, best.columns) * stepBytes > kFirstLevelCacheBytes)
+        std::max(c.columns, best.columns) * stepBytes > caches.firstLevel)
       return c.columns < best.columns;
     return c.columns > best.columns;
   };
@@ -624,14 +629,15 @@ int64_t inputBytesPerStep(linalg::GenericOp main, ArrayRef<int64_t> ranges, unsi
 /// level that a tile's whole reduction overflows: a tile reads more than
 /// kCacheBytes in all (a weight gradient's sum over the batch and every
 /// pixel: 19 MB per tile for a 24x24 map of 64 channels), or more than
-/// kFirstLevelCacheBytes in all and at most that per step (ResNet-18's 7x7
+/// the first-level cache in all and at most that per step (ResNet-18's 7x7
 /// maps of 512 channels: 213 KB per tile, 13 KB per image, 18.4 -> 14.8 ms;
 /// not its 14x14 maps of 256, 53 KB per image: 12.2 -> 14.1 ms). The loop
-/// is the outermost whose step reads at most kCoreCacheBytes of the inputs
+/// is the outermost whose step reads at most the core's cache of the inputs
 /// (an image; ResNet-18's first weight gradient, 3.8 MB an image, steps
 /// over rows of all 16 images: 37 -> 17 ms), else the outermost, as long as
 /// the reduction loops inside it make kStepsPerOuterStep steps.
-int64_t outerReduction(linalg::GenericOp main, ArrayRef<int64_t> ranges, ArrayRef<int64_t> tile) {
+int64_t outerReduction(linalg::GenericOp main, ArrayRef<int64_t> ranges, ArrayRef<int64_t> tile,
+                       const CacheSizes &caches) {
   SmallVector<unsigned> reductions;
   main.getReductionDims(reductions);
   if (reductions.size() < 2)
@@ -641,7 +647,7 @@ int64_t outerReduction(linalg::GenericOp main, ArrayRef<int64_t> ranges, ArrayRe
   for (unsigned loop : reductions) {
     if (steps / ranges[loop] < kStepsPerOuterStep)
       break;
-    if (inputBytesPerStep(main, ranges, loop) <= kCoreCacheBytes) {
+    if (inputBytesPerStep(main, ranges, loop) <= caches.core) {
       outer = loop;
       break;
     }
@@ -658,8 +664,7 @@ int64_t outerReduction(linalg::GenericOp main, ArrayRef<int64_t> ranges, ArrayRe
         perStep *= tile[loop];
     bytes += perStep * steps;
   }
-  bool stepFitsFirstLevel =
-      bytes > kFirstLevelCacheBytes && bytes / ranges[outer] <= kFirstLevelCacheBytes;
+  bool stepFitsFirstLevel = bytes > caches.firstLevel && bytes / ranges[outer] <= caches.firstLevel;
   if (tiles < 2 || (bytes <= kCacheBytes && !stepFitsFirstLevel) ||
       steps / ranges[outer] < kStepsPerOuterStep)
     return -1;
@@ -699,6 +704,14 @@ std::optional<TileAxes> tileAxes(linalg::GenericOp main, ArrayRef<int64_t> tile,
   return TileAxes{unsigned(columns), *rows.begin()};
 }
 
+/// The bytes of the outputs one chunk of the split loop `split` writes (all
+/// of them without a split).
+int64_t chunkOutputBytes(linalg::GenericOp main, ArrayRef<int64_t> ranges, ArrayRef<int64_t> tile,
+                         int64_t split) {
+  int64_t bytes = operandBytes(main.getDpsInitOperand(0));
+  return split < 0 ? bytes : bytes / tilesAlong(ranges, tile, split);
+}
+
 /// The bytes of the column operand of a tile whose columns are `columns`:
 /// the inputs read along the columns and no other parallel loop (a matmul's
 /// B, a convolution's weights), which every row tile reads whole.
@@ -719,6 +732,8 @@ int64_t columnOperandBytes(linalg::GenericOp main, unsigned columns) {
 struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
   using TGCPUChooseOptsBase::TGCPUChooseOptsBase;
 
+  CacheSizes caches() const { return {firstLevelCacheBytes, coreCacheBytes}; }
+
   void runOnOperation() override {
     getOperation().walk([&](func::FuncOp kernel) {
       if (!kernel->hasAttr("tg.kernel") || kernel->hasAttr("tg.opts"))
@@ -727,7 +742,13 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
     });
   }
 
-  KernelOptsAttr choose(func::FuncOp kernel) {
+  /// With `outer`, every step of it loads and stores the outputs of a
+  /// worker's chunk, which must then stay in the core's cache: ResNet-18's
+  /// 512x512x3x3 weight gradient at batch 16, 589 KB of them per chunk of
+  /// 32 output channels, ran 32.4 ms with `outer` on Zen 2 (512 KB), 24.4
+  /// without (on Zen 4, 1 MB, 14.8 with, 18.4 without). Chosen again
+  /// without `outer` otherwise.
+  KernelOptsAttr choose(func::FuncOp kernel, bool outerAllowed = true) {
     MLIRContext *context = kernel.getContext();
     KernelOptsAttr none = KernelOptsAttr::get(context, -1, false, {});
     linalg::GenericOp root = getKernelRoot(kernel);
@@ -741,18 +762,21 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
     SmallVector<int64_t> tile;
     int64_t vectorLoop = -1;
     bool sumOfProducts = false, transposedRead = false;
-    bool vectorize = !readsOrWritesBool(main.op) && !readsOrWritesBool(root) &&
-                     ((sumOfProducts = tileSumOfProducts(main.op, ranges, vectorBytes,
-                                                         vectorRegisters / 2, tile, vectorLoop)) ||
-                      tileDotProducts(main.op, ranges, vectorBytes, tile) ||
-                      tileRowReduction(main.op, ranges, vectorBytes, tile) ||
-                      (main.op == root && tileWindowReduction(root, ranges, tile)) ||
-                      (main.op == root && tileElementwise(root, ranges, tile)) ||
-                      (main.op == root &&
-                       (transposedRead = tileTransposedRead(root, ranges, vectorBytes, tile)))) &&
-                     (main.op == root || epilogueVectorizes(root));
+    bool vectorize =
+        !readsOrWritesBool(main.op) && !readsOrWritesBool(root) &&
+        ((sumOfProducts = tileSumOfProducts(main.op, ranges, vectorBytes, vectorRegisters / 2,
+                                            caches(), tile, vectorLoop)) ||
+         tileDotProducts(main.op, ranges, vectorBytes, tile) ||
+         tileRowReduction(main.op, ranges, vectorBytes, tile) ||
+         (main.op == root && tileWindowReduction(root, ranges, tile)) ||
+         (main.op == root && tileElementwise(root, ranges, tile)) ||
+         (main.op == root &&
+          (transposedRead = tileTransposedRead(root, ranges, vectorBytes, tile)))) &&
+        (main.op == root || epilogueVectorizes(root));
 
-    int64_t outer = vectorize && sumOfProducts ? outerReduction(main.op, ranges, tile) : -1;
+    int64_t outer = vectorize && sumOfProducts && outerAllowed
+                        ? outerReduction(main.op, ranges, tile, caches())
+                        : -1;
     // The accumulators are then loaded and stored in every step of the
     // outer loop, in a scratch when the tile is stored transposed. Such a
     // tile gains nothing from rows whose inputs share cache lines:
@@ -774,11 +798,13 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
       keepTransposedRows(tile, vectorLoop);
       SmallVector<int64_t> apart;
       int64_t apartColumns = -1;
-      tileSumOfProducts(main.op, ranges, vectorBytes, vectorRegisters / 2, apart, apartColumns,
+      tileSumOfProducts(main.op, ranges, vectorBytes, vectorRegisters / 2, caches(), apart,
+                        apartColumns,
                         /*adjacentRowsCountDouble=*/false);
       if (apartColumns >= 0) {
         keepTransposedRows(apart, apartColumns);
-        if (int64_t apartOuter = outerReduction(main.op, ranges, apart); apartOuter >= 0) {
+        if (int64_t apartOuter = outerReduction(main.op, ranges, apart, caches());
+            apartOuter >= 0) {
           tile = std::move(apart);
           vectorLoop = apartColumns;
           outer = apartOuter;
@@ -805,7 +831,9 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
     }
     if (outer >= 0)
       outer = narrowColumns(main.op, ranges, tile, vectorLoop, outer, split);
-    else if (sumOfProducts && vectorize)
+    if (outer >= 0 && chunkOutputBytes(main.op, ranges, tile, split) > coreCacheBytes)
+      return choose(kernel, /*outerAllowed=*/false);
+    if (outer < 0 && sumOfProducts && vectorize)
       deepenRows(main.op, ranges, tile, vectorLoop, split);
     return KernelOptsAttr::get(context, split, vectorize, tile, vectorize ? vectorLoop : -1, outer);
   }
@@ -836,7 +864,7 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
     SmallVector<int64_t> turned(tile);
     turned[columns] /= 2;
     turned[rows] *= 2;
-    int64_t turnedOuter = outerReduction(main, ranges, turned);
+    int64_t turnedOuter = outerReduction(main, ranges, turned, caches());
     if (turnedOuter < 0)
       return outer;
     tile = std::move(turned);
@@ -885,7 +913,7 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
   /// With a reduction loop outside the tiles, a split by rows streams the
   /// column operand again in every chunk (see chooseSplit); when the rows
   /// split unevenly too, a column tile that takes the whole loop in two
-  /// vectors or more, of a column operand larger than a core's cache, is
+  /// vectors or more, of a column operand larger than kLargeColumnOperandBytes, is
   /// halved, and its halves split among the workers, each reading its half
   /// of the operand once (beautiful_mnist's first weight gradient, 9.4 MB
   /// of output gradients: 5 window columns by 32 channels split by the 5
@@ -899,7 +927,7 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
     int64_t columns = columnLoop(main.getIteratorTypesArray(), tile, vectorLoop);
     if (columns < 0 || tile[columns] != ranges[columns] ||
         tile[columns] < 2 * vectorLanes(main, vectorBytes) || tile[columns] % 2 != 0 ||
-        columnOperandBytes(main, columns) <= kCoreCacheBytes)
+        columnOperandBytes(main, columns) <= kLargeColumnOperandBytes)
       return -1;
     tile[columns] /= 2;
     return columns;
@@ -914,7 +942,7 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
   /// The split loop is a loop of the main op the root runs too (in the
   /// main op's numbering), with work enough for two workers. A reduction's
   /// register tiles split by column strips when there are kBalancedChunks of
-  /// them, or two or more when the column operand fills kCoreCacheBytes, or
+  /// them, or two or more when the column operand fills kLargeColumnOperandBytes, or
   /// half of it in a plain product (no window, no `outer`: a 512² matmul's
   /// 1 MB B in 8 strips, 1.06-1.13 -> 0.86-0.96 ms; in tg-bench, with its
   /// 6-row tiles, 218-232 -> 302 GFLOPS): each worker then reuses a strip
@@ -945,9 +973,9 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
   /// row divided among two leaves one idle a third of the time), else the
   /// one with the most chunks that two workers share evenly. A kernel that
   /// reads reductions per row (rowLoops) splits one of its rows' loops.
-  static int64_t chooseSplit(MainOp main, linalg::GenericOp root, ArrayRef<int64_t> ranges,
-                             ArrayRef<int64_t> tile, int64_t vectorLoop, AffineMap transposed,
-                             int64_t outer) {
+  int64_t chooseSplit(MainOp main, linalg::GenericOp root, ArrayRef<int64_t> ranges,
+                      ArrayRef<int64_t> tile, int64_t vectorLoop, AffineMap transposed,
+                      int64_t outer) {
     auto iterators = main.op.getIteratorTypesArray();
     auto chunksOf = [&](int64_t loop) { return tilesAlong(ranges, tile, loop); };
     // Split elsewhere, each worker's share would compute its rows' reductions
@@ -967,8 +995,9 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
       }
     if (main.op.getNumReductionLoops() != 0 && !tile.empty()) {
       int64_t columns = columnLoop(iterators, tile, vectorLoop);
-      int64_t largeColumnOperand =
-          outer < 0 && !readsThroughWindow(main.op) ? kCoreCacheBytes / 2 : kCoreCacheBytes;
+      int64_t largeColumnOperand = outer < 0 && !readsThroughWindow(main.op)
+                                       ? kLargeColumnOperandBytes / 2
+                                       : kLargeColumnOperandBytes;
       if (columns >= 0 && splittable(columns) &&
           (chunksOf(columns) >= kBalancedChunks ||
            (chunksOf(columns) >= 2 && columnOperandBytes(main.op, columns) >= largeColumnOperand)))

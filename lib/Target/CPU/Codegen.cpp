@@ -101,6 +101,29 @@ std::unique_ptr<llvm::TargetMachine> targetMachine(const CPUMachine &machine, st
 
 } // namespace
 
+/// The size in bytes of the first CPU's data or unified cache of `level`,
+/// as Linux reports it (/sys/devices/system/cpu/cpu0/cache/index*/), or 0.
+static int64_t hostDataCacheBytes(int level) {
+  auto read = [](const llvm::Twine &path) -> std::string {
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
+        llvm::MemoryBuffer::getFileAsStream(path);
+    return file ? (*file)->getBuffer().trim().str() : std::string();
+  };
+  for (int index = 0;; ++index) {
+    std::string dir = "/sys/devices/system/cpu/cpu0/cache/index" + std::to_string(index);
+    if (!llvm::sys::fs::is_directory(dir))
+      return 0;
+    std::string type = read(dir + "/type");
+    if (read(dir + "/level") != std::to_string(level) || type == "Instruction")
+      continue;
+    std::string text = read(dir + "/size");
+    StringRef size = text;
+    int64_t scale = size.consume_back("K") ? 1 << 10 : size.consume_back("M") ? 1 << 20 : 1;
+    int64_t bytes = 0;
+    return size.getAsInteger(10, bytes) ? 0 : bytes * scale;
+  }
+}
+
 /// The features `cpu` of `triple` has, as "+name,...": a named CPU's are
 /// what its LLVM definition implies, as the host's are what it reports.
 static FailureOr<std::string> namedCPUFeatures(const llvm::Triple &triple, StringRef cpu,
@@ -146,11 +169,17 @@ FailureOr<CPUMachine> mlir::tg::cpuMachine(StringRef triple, StringRef cpu, bool
   for (const auto &[name, enabled] : llvm::sys::getHostCPUFeatures())
     machine.features +=
         (machine.features.empty() ? "" : ",") + std::string(enabled ? "+" : "-") + name.str();
+  machine.firstLevelCacheBytes = hostDataCacheBytes(1);
+  machine.coreCacheBytes = hostDataCacheBytes(2);
   return machine;
 }
 
 std::string mlir::tg::describe(const CPUMachine &machine) {
-  return machine.triple + " " + machine.cpu;
+  std::string text = machine.triple + " " + machine.cpu;
+  if (machine.firstLevelCacheBytes > 0 && machine.coreCacheBytes > 0)
+    text += ", " + std::to_string(machine.firstLevelCacheBytes >> 10) + " KB L1d and " +
+            std::to_string(machine.coreCacheBytes >> 10) + " KB L2 per core";
+  return text;
 }
 
 int64_t mlir::tg::cpuVectorBytes(const CPUMachine &machine) {

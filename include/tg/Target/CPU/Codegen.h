@@ -22,6 +22,10 @@ namespace tg {
 /// CPU unless one is named.
 struct CPUMachine {
   std::string triple, cpu, features;
+  /// A core's first-level data cache and its own next level (L2), in bytes,
+  /// as the host reports them; 0 for a named CPU, whose sizes LLVM does not
+  /// know (the kernel optimizer then assumes tg-cpu-choose-opts' defaults).
+  int64_t firstLevelCacheBytes = 0, coreCacheBytes = 0;
 };
 /// The machine for `triple` (empty: this one), `cpu` (empty: the triple's
 /// own) and `portable`, or an error message when LLVM has no target for the

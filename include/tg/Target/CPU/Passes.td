@@ -164,7 +164,7 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
       columns along which b's window does not slide (a convolution's
       channels rather than its `x + kx`), then the output's last axis, then
       the wider columns, except where a window slides along such rows (a convolution's `x + kx`) and the tile would
-      read more of b than a first-level cache holds: there the narrower
+      read more of b than the first-level cache (`first-level-cache-bytes`) holds: there the narrower
       columns of two vectors or more (8 pixels by 32 channels rather than
       4 by 64), which read b half as often per step. A column axis that is not
       the output's last is recorded as `vector`; its tile is stored
@@ -211,14 +211,19 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
       reduction loops, with an epilogue or without): when several tiles
       read the same inputs and each tile's whole reduction reads more
       than 1 MB of them (a weight gradient's sum over the batch and the
-      pixels), or more than the 48 KB of a first-level cache but at most
-      that per step (ResNet-18's 7x7 maps of 512 channels: 213 KB, 13 KB
-      per image), a reduction loop runs outside the tiles (`outer`), so
-      each of its steps reads one slice that stays in cache for all the
-      tiles: the outermost whose step reads at most 2 MB of the inputs
-      (one image; a row of all images when an image is more, as in
-      ResNet-18's first weight gradient), else the outermost, as long as
-      the reduction loops inside make at least 32 steps; a tile stored
+      pixels), or more than the first-level cache but at most that per
+      step (ResNet-18's 7x7 maps of 512 channels: 213 KB, 13 KB per image),
+      a reduction loop runs outside the tiles (`outer`), so each of its
+      steps reads one slice that stays in cache for all the tiles: the
+      outermost whose step reads at most the core's own cache
+      (`core-cache-bytes`) of the inputs (one image; a row of all images
+      when an image is more, as in ResNet-18's first weight gradient),
+      else the outermost, as long as the reduction loops inside make at
+      least 32 steps. Every step of it loads and stores the outputs of a
+      worker's chunk (all of them unsplit), so where they exceed the
+      core's cache the kernel is chosen again without `outer` (ResNet-18's
+      512x512x3x3 weight gradient, 589 KB a chunk: Zen 2, 512 KB, 32.4 ->
+      24.4 ms). A tile stored
       transposed is then chosen again without counting adjacent rows
       double (measured slower there: beautiful_mnist's 5x5 weight gradient,
       5 window columns by 32 channels 10.0-10.5 ms, 8 input channels by
@@ -231,8 +236,8 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
       reduction's column loop (the vector loop, else the last tiled parallel
       loop) when it has 16 tiles or more, or 2 or more when the column
       operand (the inputs read along the columns and no other parallel
-      loop: a matmul's B, a convolution's weights) fills a core's 2 MB
-      of cache, or half of it in a product without a window or `outer` (a
+      loop: a matmul's B, a convolution's weights) has 2 MB (measured, not
+      the machine's cache), or half of it in a product without a window or `outer` (a
       512² matmul), so each worker reuses its strips of the column operand
       across all row tiles instead of reading all of it per row tile (with
       `outer` too: the split loop runs outside it, so split by rows each
@@ -247,7 +252,7 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
       that two workers share evenly (at least two), an even number on a tie
       (4 chunks rather than 5). With `outer`, when that leaves 3, 5 or 7
       chunks and the column tile takes its whole loop in two vectors or more
-      of a column operand beyond a core's cache, the column tile is halved
+      of a column operand beyond 2 MB, the column tile is halved
       and its two halves are split (beautiful_mnist's first weight
       gradient: by its 5 kernel rows 1.57-1.85 ms, by halves of its 32
       channels 1.10-1.12).
@@ -269,6 +274,10 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
            "The width of the target's vector registers in bytes (64: AVX-512)">,
     Option<"vectorRegisters", "vector-registers", "int64_t", /*default=*/"32",
            "How many vector registers the target has (32: AVX-512, NEON; 16: AVX2, SSE)">,
+    Option<"firstLevelCacheBytes", "first-level-cache-bytes", "int64_t", /*default=*/"49152",
+           "A core's first-level data cache in bytes (48 KB: Golden Cove, Zen 5)">,
+    Option<"coreCacheBytes", "core-cache-bytes", "int64_t", /*default=*/"2097152",
+           "A core's own second-level cache in bytes (2 MB: Sapphire Rapids)">,
   ];
 }
 
