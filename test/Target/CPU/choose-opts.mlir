@@ -201,9 +201,12 @@ func.func private @r_2_32_28_28_16_3_3(%x: tensor<2x16x58x58xf32>, %w: tensor<32
 // A Linear's forward, x·Wᵀ: both inputs run along k, which neither output
 // axis is, so there is no column for outer products; register tiles of dot
 // products instead: 4 rows of x by 4 rows of W, each output a vector of 16
-// partial sums along k, merged after the loop.
+// partial sums along k, merged after the loop. In AVX2's 16 registers 16
+// accumulators spill: 2 rows of x by 4 of W.
 // CHECK-LABEL: func.func private @r_64_48_256
 // CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [4, 4, 16]>
+// AVX2-LABEL: func.func private @r_64_48_256
+// AVX2-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [2, 4, 8]>
 #xk = affine_map<(b, j, k) -> (b, k)>
 #wk = affine_map<(b, j, k) -> (j, k)>
 #bj = affine_map<(b, j, k) -> (b, j)>
