@@ -4,6 +4,7 @@
 
 #include "tg/Compiler/Profile.h"
 #include "tg/Compiler/Viz.h"
+#include "tg/Target/CPU/Codegen.h"
 
 #include "tg/Support/Knobs.h"
 
@@ -32,9 +33,23 @@ void warn(const std::string &message) {
   llvm::errs() << "tinygrad-mlir: program cache: " << message << "\n";
 }
 
+/// The machine this runs on, whose CPU the programs are compiled for: its
+/// name and caches, and a digest of its features.
+std::string hostMachine() {
+  std::string error;
+  mlir::FailureOr<mlir::tg::CPUMachine> host = mlir::tg::cpuMachine("", "", false, error);
+  if (mlir::failed(host))
+    return "an unknown machine";
+  return mlir::tg::describe(*host) + ", features " +
+         llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(host->features))).substr(0, 16);
+}
+
 /// The build of the compiler: the file holding this code (libtg.so, or the
-/// program it is linked into), by its name, size and time. A rebuilt
-/// compiler does not see its predecessor's programs.
+/// program it is linked into), by its name, size and time, and the machine
+/// it runs on. A rebuilt compiler does not see its predecessor's programs,
+/// nor does one on another machine (a home directory shared between hosts,
+/// a container moved) see programs for another CPU, whose instructions
+/// this one may lack.
 const std::string &compilerIdentity() {
   static const std::string identity = [] {
     Dl_info info;
@@ -45,7 +60,8 @@ const std::string &compilerIdentity() {
     if (llvm::sys::fs::status(file, status))
       return std::string();
     return llvm::sys::path::filename(file).str() + ":" + std::to_string(status.getSize()) + ":" +
-           std::to_string(status.getLastModificationTime().time_since_epoch().count());
+           std::to_string(status.getLastModificationTime().time_since_epoch().count()) + " on " +
+           hostMachine();
   }();
   return identity;
 }

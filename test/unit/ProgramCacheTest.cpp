@@ -6,6 +6,8 @@
 #include "tg/Compiler/ProgramCache.h"
 #include "tg/Tensor/Tensor.h"
 
+#include "llvm/ADT/StringRef.h"
+#include "llvm/TargetParser/Host.h"
 #include "gtest/gtest.h"
 
 #include <sqlite3.h>
@@ -85,6 +87,23 @@ TEST_F(ProgramCache, ACorruptedOrSwappedEntryIsEvicted) {
   EXPECT_FALSE(listed("add"));
   cache::store("add", "code that adds");
   EXPECT_EQ(cache::load("add"), "code that adds");
+}
+
+// The same build of the compiler on another machine (a home directory
+// shared between hosts) does not load the programs this one compiled for
+// its CPU: each entry names the machine.
+TEST_F(ProgramCache, AnotherMachinesProgramsAreNotLoaded) {
+  cache::store("add", "code for this CPU");
+  std::vector<cache::Entry> entries = cache::list();
+  ASSERT_EQ(entries.size(), 1u);
+  EXPECT_NE(entries[0].compiler.find(" on "), std::string::npos) << entries[0].compiler;
+  EXPECT_NE(entries[0].compiler.find(llvm::sys::getHostCPUName().str()), std::string::npos)
+      << entries[0].compiler;
+  tamper("UPDATE programs SET compiler = substr(compiler, 1, instr(compiler, ' on ') + 3) || "
+         "'x86_64-pc-linux-gnu another-cpu'");
+  EXPECT_EQ(cache::load("add"), std::nullopt);
+  cache::store("add", "code for this CPU");
+  EXPECT_EQ(cache::load("add"), "code for this CPU");
 }
 
 // The tensor library over a database whose entries were corrupted: it

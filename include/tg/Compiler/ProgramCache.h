@@ -3,7 +3,8 @@
 // The disk cache of compiled executables that the tensor library and tg-run
 // share (tinygrad's diskcache): an sqlite database, one table with a schema
 // version, where each entry is keyed by what was compiled and by the build
-// of the compiler that compiled it.
+// of the compiler that compiled it and the machine it ran on (its CPU's
+// name, caches and features).
 //
 // It holds machine code the process will run, so it is guarded:
 // - each entry carries a SHA-256 digest of its compiler, key and blob, checked
