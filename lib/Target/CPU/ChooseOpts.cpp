@@ -676,6 +676,20 @@ int64_t outerReduction(linalg::GenericOp main, ArrayRef<int64_t> ranges, ArrayRe
   return outer;
 }
 
+/// Whether a window slides by more than one element per step of a reduction
+/// loop (a strided convolution's weight gradient reads `ky + 2y`).
+bool slidesByMoreThanOne(linalg::GenericOp main) {
+  SmallVector<unsigned> reductions;
+  main.getReductionDims(reductions);
+  return llvm::any_of(main.getIndexingMapsArray(), [&](AffineMap map) {
+    return llvm::any_of(map.getResults(), [&](AffineExpr result) {
+      return llvm::any_of(reductions, [&](unsigned loop) {
+        return std::abs(coefficientOf(result, loop, map.getNumDims())) > 1;
+      });
+    });
+  });
+}
+
 /// Whether an input is read through a window: one index of it combines a
 /// parallel loop and a reduction loop (a convolution's `y + ky`).
 bool readsThroughWindow(linalg::GenericOp main) {
@@ -748,11 +762,12 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
   }
 
   /// With `outer`, every step of it loads and stores the outputs of a
-  /// worker's chunk, which must then stay in the core's cache: ResNet-18's
-  /// 512x512x3x3 weight gradient at batch 16, 589 KB of them per chunk of
-  /// 32 output channels, ran 32.4 ms with `outer` on Zen 2 (512 KB), 24.4
-  /// without (on Zen 4, 1 MB, 14.8 with, 18.4 without). Chosen again
-  /// without `outer` otherwise.
+  /// worker's chunk, which must then stay in half the core's cache (the
+  /// other half holds the step's inputs): ResNet-18's 512x512x3x3 weight
+  /// gradient at batch 16, 589 KB of them per chunk of 32 output channels,
+  /// ran 32.4 ms with `outer` on Zen 2 (512 KB), 24.4 without; turned to 16
+  /// channels (narrowColumns), 295 KB, 36.2 ms (on Zen 4, 1 MB, 14.8 with,
+  /// 18.4 without). Chosen again without `outer` otherwise.
   KernelOptsAttr choose(func::FuncOp kernel, bool outerAllowed = true) {
     MLIRContext *context = kernel.getContext();
     KernelOptsAttr none = KernelOptsAttr::get(context, -1, false, {});
@@ -836,7 +851,7 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
     }
     if (outer >= 0)
       outer = narrowColumns(main.op, ranges, tile, vectorLoop, outer, split);
-    if (outer >= 0 && chunkOutputBytes(main.op, ranges, tile, split) > coreCacheBytes)
+    if (outer >= 0 && chunkOutputBytes(main.op, ranges, tile, split) > coreCacheBytes / 2)
       return choose(kernel, /*outerAllowed=*/false);
     if (outer < 0 && sumOfProducts && vectorize)
       deepenRows(main.op, ranges, tile, vectorLoop, split);
@@ -855,7 +870,12 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
   /// the 7x7s took 26 ms. GPT's weight gradients, x^T g, ran faster as they
   /// were (0.54 -> 0.63 ms turned). The tile turns so where the rows' loop
   /// has room, if a reduction loop still runs outside it; the result is
-  /// that loop, and a split kernel splits the rows.
+  /// that loop, and a split kernel splits the rows. In AVX2's 8
+  /// accumulators the tile of four vectors by two rows turns likewise, to
+  /// two by four, but keeps its split (Zen 2: the CNN's over 24x24 maps,
+  /// 23.2 ms as it was; turned, 19.3 split by columns as before, 26.1 by
+  /// rows), and only where the window slides by one (stride 2 over 28x28
+  /// maps: 15.9 ms as it was, 23.7 turned).
   int64_t narrowColumns(linalg::GenericOp main, ArrayRef<int64_t> ranges,
                         SmallVector<int64_t> &tile, int64_t vectorLoop, int64_t outer,
                         int64_t &split) {
@@ -864,7 +884,9 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
     if (!readsThroughWindow(main) || !axes)
       return outer;
     auto [columns, rows] = *axes;
-    if (tile[columns] != 4 * lanes || tile[rows] != 4 || ranges[rows] % 8 != 0)
+    int64_t fullRows = vectorRegisters / 2 / 4;
+    if (tile[columns] != 4 * lanes || tile[rows] != fullRows ||
+        ranges[rows] % (2 * fullRows) != 0 || (fullRows != 4 && slidesByMoreThanOne(main)))
       return outer;
     SmallVector<int64_t> turned(tile);
     turned[columns] /= 2;
@@ -873,7 +895,7 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
     if (turnedOuter < 0)
       return outer;
     tile = std::move(turned);
-    if (split >= 0)
+    if (split >= 0 && fullRows == 4)
       split = rows;
     return turnedOuter;
   }
