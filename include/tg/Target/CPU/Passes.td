@@ -220,10 +220,10 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
       when an image is more, as in ResNet-18's first weight gradient),
       else the outermost, as long as the reduction loops inside make at
       least 32 steps. Every step of it loads and stores the outputs of a
-      worker's chunk (all of them unsplit), so where they exceed the
-      core's cache the kernel is chosen again without `outer` (ResNet-18's
-      512x512x3x3 weight gradient, 589 KB a chunk: Zen 2, 512 KB, 32.4 ->
-      24.4 ms). A tile stored
+      worker's chunk (all of them unsplit), so where they exceed half the
+      core's cache (the other half holds the step's inputs), the kernel is
+      chosen again without `outer` (ResNet-18's 512x512x3x3 weight
+      gradient, 589 KB a chunk: Zen 2, 512 KB, 32.4 -> 24.4 ms). A tile stored
       transposed is then chosen again without counting adjacent rows
       double (measured slower there: beautiful_mnist's 5x5 weight gradient,
       5 window columns by 32 channels 10.0-10.5 ms, 8 input channels by
@@ -265,7 +265,11 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
       7x7 16.7 -> 15.9, stride 2 over 28x28 9.1 -> 8.2; the CNN's over 24x24
       12.0 -> 11.0; beautiful_mnist's over 6x6 1.26-1.31 -> 1.36-1.45, the
       one measured slower). Split by columns, the 7x7s took 26 ms. Without a
-      window (GPT's x^T g: 0.54 -> 0.63 ms turned) the tile stays.
+      window (GPT's x^T g: 0.54 -> 0.63 ms turned) the tile stays. With
+      8 accumulators (AVX2), four vectors by two rows turn to two by four
+      where the window slides by one, and the split stays (the CNN's over
+      24x24 maps on Zen 2: 23.2 -> 19.3 ms; by rows 26.1; stride 2, 15.9 ->
+      23.7, so not).
   }];
   let options = [
     Option<"disable", "noopt", "bool", /*default=*/"false",
