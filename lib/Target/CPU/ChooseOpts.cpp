@@ -884,9 +884,13 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
     if (!readsThroughWindow(main) || !axes)
       return outer;
     auto [columns, rows] = *axes;
+    // The rows that fill the accumulators beside four vectors of columns:
+    // 4 in AVX-512's 16, whose turn was measured at any stride and split by
+    // rows; 2 in AVX2's 8, whose turn was not (see above).
     int64_t fullRows = vectorRegisters / 2 / 4;
+    bool measuredWithFourRows = fullRows == 4;
     if (tile[columns] != 4 * lanes || tile[rows] != fullRows ||
-        ranges[rows] % (2 * fullRows) != 0 || (fullRows != 4 && slidesByMoreThanOne(main)))
+        ranges[rows] % (2 * fullRows) != 0 || (!measuredWithFourRows && slidesByMoreThanOne(main)))
       return outer;
     SmallVector<int64_t> turned(tile);
     turned[columns] /= 2;
@@ -895,7 +899,7 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
     if (turnedOuter < 0)
       return outer;
     tile = std::move(turned);
-    if (split >= 0 && fullRows == 4)
+    if (split >= 0 && measuredWithFourRows)
       split = rows;
     return turnedOuter;
   }

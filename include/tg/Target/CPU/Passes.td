@@ -155,19 +155,20 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
       axis that b does not read and the other input reads forwards (one
       element per step, or a few: `2y + ky`), by the largest divisor that
       keeps the accumulators within half the vector registers
-      (`vector-registers`); every other loop, reductions included, by 1. Of the column axes (a convolution's width, or its
-      output channels when the weights are channels-last), widths and row
-      axes, the most products per reduction step wins, counting the lanes
-      a narrow axis leaves empty (10 columns in 16 lanes count 10·10/16)
-      and twice the rows when there are 4 or more whose inputs lie within a
-      vector of each other (pixels of a row, not images); on a tie,
-      columns along which b's window does not slide (a convolution's
-      channels rather than its `x + kx`), then the output's last axis, then
-      the wider columns, except where a window slides along such rows (a convolution's `x + kx`) and the tile would
-      read more of b than the first-level cache (`first-level-cache-bytes`) holds: there the narrower
-      columns of two vectors or more (8 pixels by 32 channels rather than
-      4 by 64), which read b half as often per step. A column axis that is not
-      the output's last is recorded as `vector`; its tile is stored
+      (`vector-registers`); every other loop, reductions included, by 1. Of
+      the column axes (a convolution's width, or its output channels when the
+      weights are channels-last), widths and row axes, the most products per
+      reduction step wins, counting the lanes a narrow axis leaves empty (10
+      columns in 16 lanes count 10·10/16) and twice the rows when there are 4
+      or more whose inputs lie within a vector of each other (pixels of a row,
+      not images); on a tie, columns along which b's window does not slide (a
+      convolution's channels rather than its `x + kx`), then the output's last
+      axis, then the wider columns, except where a window slides along such
+      rows (a convolution's `x + kx`) and the tile would read more of b than
+      the first-level cache (`first-level-cache-bytes`) holds: there the
+      narrower columns of two vectors or more (8 pixels by 32 channels rather
+      than 4 by 64), which read b half as often per step. A column axis
+      that is not the output's last is recorded as `vector`; its tile is stored
       transposed, with one shuffle per tile, which even a short sum pays
       for (a convolution of one input channel, 9 steps per output on 26x26
       maps, gets 16 channels by 13 pixels). A tile of four 512-bit vectors
@@ -222,8 +223,8 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
       least 32 steps. Every step of it loads and stores the outputs of a
       worker's chunk (all of them unsplit), so where they exceed half the
       core's cache (the other half holds the step's inputs), the kernel is
-      chosen again without `outer` (ResNet-18's 512x512x3x3 weight
-      gradient, 589 KB a chunk: Zen 2, 512 KB, 32.4 -> 24.4 ms). A tile stored
+      chosen again without `outer` (ResNet-18's 512x512x3x3 weight gradient,
+      589 KB a chunk: Zen 2, 512 KB, 32.4 -> 24.4 ms). A tile stored
       transposed is then chosen again without counting adjacent rows
       double (measured slower there: beautiful_mnist's 5x5 weight gradient,
       5 window columns by 32 channels 10.0-10.5 ms, 8 input channels by
@@ -236,9 +237,9 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
       reduction's column loop (the vector loop, else the last tiled parallel
       loop) when it has 16 tiles or more, or 2 or more when the column
       operand (the inputs read along the columns and no other parallel
-      loop: a matmul's B, a convolution's weights) has 2 MB (measured, not
-      the machine's cache), or half of it in a product without a window or `outer` (a
-      512² matmul), so each worker reuses its strips of the column operand
+      loop: a matmul's B, a convolution's weights) has 2 MB (measured, not the
+      machine's cache), or half of it in a product without a window or `outer`
+      (a 512² matmul), so each worker reuses its strips of the column operand
       across all row tiles instead of reading all of it per row tile (with
       `outer` too: the split loop runs outside it, so split by rows each
       chunk would stream all of the column operand again); an elementwise
