@@ -911,8 +911,15 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
   /// 7 rows, 28 accumulators, 7.8; 12 rows by two vectors 7.1; ResNet-18's
   /// 3x3 weight gradients over 14x14 maps 14.4 -> 13.0 ms, its 1x1 ones
   /// 1.8-2.0 -> 1.3-1.4). In AVX2's 16 registers, 3 rows of four vectors
-  /// rather than 2 ran at half the speed (Zen 2: 75 GFLOPS against 138),
-  /// so only AVX-512 deepens. Six rows divide no power of
+  /// rather than 2 ran at half the speed (Zen 2: 75 GFLOPS against 138);
+  /// there the six rows take two vectors, 12 accumulators rather than 8,
+  /// which hide the FMA's latency, and 2 + 6 loads for 12 FMAs rather than
+  /// 4 + 2 for 8 (Zen 2, tg-bench: 1024² matmul 129-139 -> 169-171
+  /// GFLOPS, 2048² 135 -> 144-148, A·Bᵀ and Aᵀ·B alike; GPT's products over
+  /// 256-512 steps 1.5-2.3 -> 1.4-2.1 ms; 4 rows by two vectors, 143 at
+  /// 1024²). 16-byte vectors keep their tile: x86-64's baseline has no
+  /// FMA, so a product takes a register of its own (1024² with
+  /// --chip=x86-64: 24 GFLOPS, 18 deepened). Six rows divide no power of
   /// two: tg-cpu-apply-opts peels the last, partial tile, so the rows need
   /// room for several whole tiles and must not be the split loop (whose
   /// chunks are the workers'). Not for rows whose inputs are adjacent (a
@@ -924,14 +931,17 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
   void deepenRows(linalg::GenericOp main, ArrayRef<int64_t> ranges, SmallVector<int64_t> &tile,
                   int64_t vectorLoop, int64_t split) {
     constexpr int64_t kDeepRows = 6, kMinDeepRowsSteps = 256;
-    if (vectorBytes < 64 || vectorRegisters < 32)
+    // The rows beside four vectors of columns, and the vectors of columns
+    // beside six rows, in three quarters of the registers.
+    int64_t shallowRows = vectorRegisters / 8;
+    if (vectorBytes < 32 || shallowRows < 2)
       return;
     std::optional<TileAxes> axes = tileAxes(main, tile, vectorLoop);
     if (!axes)
       return;
     auto [columns, rows] = *axes;
     int64_t lanes = vectorLanes(main, vectorBytes);
-    if (tile[columns] != 4 * lanes || tile[rows] != 4 || int64_t(rows) == split ||
+    if (tile[columns] != 4 * lanes || tile[rows] != shallowRows || int64_t(rows) == split ||
         ranges[rows] < 4 * kDeepRows || reductionSteps(main, ranges) < kMinDeepRowsSteps)
       return;
     for (OpOperand *input : main.getDpsInputOperands())
@@ -939,6 +949,7 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
           readsAdjacentAlong(main, input, rows, lanes))
         return;
     tile[rows] = kDeepRows;
+    tile[columns] = shallowRows * lanes;
   }
 
   /// With a reduction loop outside the tiles, a split by rows streams the

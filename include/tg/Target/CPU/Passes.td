@@ -171,12 +171,14 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
       that is not the output's last is recorded as `vector`; its tile is stored
       transposed, with one shuffle per tile, which even a short sum pays
       for (a convolution of one input channel, 9 steps per output on 26x26
-      maps, gets 16 channels by 13 pixels). A tile of four 512-bit vectors
-      by 4 rows whose rows' inputs lie apart (a matmul's rows of A), of a
-      sum of 256 steps or more without a reduction loop outside the tiles,
-      takes 6 rows (24 of AVX-512's 32 vector registers) when its row axis
-      has 24 or more and is not the split loop; the last row tile is then
-      partial. The tiles are vectorized.
+      maps, gets 16 channels by 13 pixels). A tile of four vectors by 4
+      rows (AVX-512) or 2 (AVX2) whose rows' inputs lie apart (a matmul's
+      rows of A), of a sum of 256 steps or more without a reduction loop
+      outside the tiles, takes 6 rows when its row axis has 24 or more and
+      is not the split loop: by four 512-bit vectors (24 of AVX-512's 32
+      registers) or two 256-bit ones (12 of AVX2's 16); the last row tile
+      is then partial. 16-byte vectors keep their tile. The tiles are
+      vectorized.
     - Dot products (a sum of products whose inputs both run contiguously
       along the innermost loop, a reduction: a Linear's x·Wᵀ): rows of both
       inputs by a vector of partial sums along the reduction, merged after
