@@ -372,6 +372,13 @@ TEST_P(ConvSweep, Conv2d) {
     checkConv(configs[i], false, 1000 + i);
 }
 
+/// The CNN's second convolution at batch 32: its weight gradient sums over
+/// the images outside its register tiles, which with AVX2 take 6 of the 32
+/// input channels, the last tile partial (tg-cpu-choose-opts' turned tiles).
+TEST(ConvSweep, WeightGradientOverImagesOutsideTheTiles) {
+  checkConv({32, 32, 64, 1, 3, 3, 1, 1, 26, 26, {0, 0, 0, 0}, false, 0}, false, 7);
+}
+
 /// WINO=1 for the test's lifetime.
 struct WinogradOn {
   WinogradOn() { setenv("WINO", "1", 1); }

@@ -61,6 +61,9 @@ constexpr int64_t kLargeColumnOperandBytes = 2 << 20;
 /// 1.04, outside).
 constexpr int64_t kStepsPerOuterStep = 32;
 
+/// The rows of a deepened register tile (see deepenRows).
+constexpr int64_t kDeepRows = 6;
+
 /// The narrowest vector register (SSE's, NEON's).
 constexpr int64_t kSmallestVectorBytes = 16;
 
@@ -875,7 +878,13 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
   /// two by four, but keeps its split (Zen 2: the CNN's over 24x24 maps,
   /// 23.2 ms as it was; turned, 19.3 split by columns as before, 26.1 by
   /// rows), and only where the window slides by one (stride 2 over 28x28
-  /// maps: 15.9 ms as it was, 23.7 turned).
+  /// maps: 15.9 ms as it was, 23.7 turned). There the turned tile takes
+  /// kDeepRows rows where they have room and are not the split loop, 12
+  /// accumulators rather than 8, which hide the FMA's latency (see
+  /// deepenRows; Zen 2: the CNN's 22.1-22.5 -> 19.5 ms, ResNet-18's 3x3s
+  /// over 56x56 maps 33.4-34.1 -> 28.6-28.9; with the rows split, a
+  /// partial tile in a worker's chunk left beautiful_mnist's 5x5 unvectorized,
+  /// 21 -> 479 ms).
   int64_t narrowColumns(linalg::GenericOp main, ArrayRef<int64_t> ranges,
                         SmallVector<int64_t> &tile, int64_t vectorLoop, int64_t outer,
                         int64_t &split) {
@@ -898,6 +907,8 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
     int64_t turnedOuter = outerReduction(main, ranges, turned, caches());
     if (turnedOuter < 0)
       return outer;
+    if (!measuredWithFourRows && int64_t(rows) != split && ranges[rows] >= 4 * kDeepRows)
+      turned[rows] = kDeepRows;
     tile = std::move(turned);
     if (split >= 0 && measuredWithFourRows)
       split = rows;
@@ -930,7 +941,7 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
   /// outside it (`outer`) keeps its rows, untried.
   void deepenRows(linalg::GenericOp main, ArrayRef<int64_t> ranges, SmallVector<int64_t> &tile,
                   int64_t vectorLoop, int64_t split) {
-    constexpr int64_t kDeepRows = 6, kMinDeepRowsSteps = 256;
+    constexpr int64_t kMinDeepRowsSteps = 256;
     // The rows beside four vectors of columns, and the vectors of columns
     // beside six rows, in three quarters of the registers.
     int64_t shallowRows = vectorRegisters / 8;
