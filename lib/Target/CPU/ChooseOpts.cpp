@@ -926,9 +926,10 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
   /// there the six rows take two vectors, 12 accumulators rather than 8,
   /// which hide the FMA's latency, and 2 + 6 loads for 12 FMAs rather than
   /// 4 + 2 for 8 (Zen 2, tg-bench: 1024² matmul 129-139 -> 169-171
-  /// GFLOPS, 2048² 135 -> 144-148, A·Bᵀ and Aᵀ·B alike; GPT's products over
-  /// 256-512 steps 1.5-2.3 -> 1.4-2.1 ms; 4 rows by two vectors, 143 at
-  /// 1024²). 16-byte vectors keep their tile: x86-64's baseline has no
+  /// GFLOPS, 2048² 129-135 -> 144-157, A·Bᵀ and Aᵀ·B alike; GPT's products
+  /// over 256-512 steps 1.5-2.3 -> 1.4-2.1 ms; ResNet-18's Winograd
+  /// product r_36_256_256_256 19.6 -> 13.7; 4 rows by two vectors, 143
+  /// GFLOPS at 1024²). 16-byte vectors keep their tile: x86-64's baseline has no
   /// FMA, so a product takes a register of its own (1024² with
   /// --chip=x86-64: 24 GFLOPS, 18 deepened). Six rows divide no power of
   /// two: tg-cpu-apply-opts peels the last, partial tile, so the rows need
@@ -937,8 +938,9 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
   /// convolution sliding along its width: ResNet-18's 3x3 over 28x28 maps
   /// 12.3-13.8 -> 13.5-17.4 ms), nor a short reduction, where loading and
   /// storing the accumulators weighs more (GPT's products over 32 and 128
-  /// steps: no gain); a tile reloaded in every step of a reduction loop
-  /// outside it (`outer`) keeps its rows, untried.
+  /// steps: no gain). A tile reloaded in every step of a reduction loop
+  /// outside it (`outer`) keeps its rows here; narrowColumns deepens AVX2's
+  /// turned ones.
   void deepenRows(linalg::GenericOp main, ArrayRef<int64_t> ranges, SmallVector<int64_t> &tile,
                   int64_t vectorLoop, int64_t split) {
     constexpr int64_t kMinDeepRowsSteps = 256;
