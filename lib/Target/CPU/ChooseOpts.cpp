@@ -756,6 +756,18 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
 
   CacheSizes caches() const { return {firstLevelCacheBytes, coreCacheBytes}; }
 
+  /// The rows of a register tile of four vectors of columns in half the
+  /// vector registers: 4 with AVX-512's 32, 2 with AVX2's 16.
+  int64_t rowsBesideFourVectors() const { return vectorRegisters / 2 / 4; }
+
+  /// Whether a tile's rows can take kDeepRows, which divide no power of two:
+  /// tg-cpu-apply-opts peels the last, partial tile, so the rows need room
+  /// for several whole tiles and must not be the split loop (whose chunks
+  /// are the workers').
+  static bool roomForDeepRows(ArrayRef<int64_t> ranges, int64_t rows, int64_t split) {
+    return rows != split && ranges[rows] >= 4 * kDeepRows;
+  }
+
   void runOnOperation() override {
     getOperation().walk([&](func::FuncOp kernel) {
       if (!kernel->hasAttr("tg.kernel") || kernel->hasAttr("tg.opts"))
@@ -896,7 +908,7 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
     // The rows that fill the accumulators beside four vectors of columns:
     // 4 in AVX-512's 16, whose turn was measured at any stride and split by
     // rows; 2 in AVX2's 8, whose turn was not (see above).
-    int64_t fullRows = vectorRegisters / 2 / 4;
+    int64_t fullRows = rowsBesideFourVectors();
     bool measuredWithFourRows = fullRows == 4;
     if (tile[columns] != 4 * lanes || tile[rows] != fullRows ||
         ranges[rows] % (2 * fullRows) != 0 || (!measuredWithFourRows && slidesByMoreThanOne(main)))
@@ -907,7 +919,7 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
     int64_t turnedOuter = outerReduction(main, ranges, turned, caches());
     if (turnedOuter < 0)
       return outer;
-    if (!measuredWithFourRows && int64_t(rows) != split && ranges[rows] >= 4 * kDeepRows)
+    if (!measuredWithFourRows && roomForDeepRows(ranges, rows, split))
       turned[rows] = kDeepRows;
     tile = std::move(turned);
     if (split >= 0 && measuredWithFourRows)
@@ -929,12 +941,10 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
   /// GFLOPS, 2048² 129-135 -> 144-157, A·Bᵀ and Aᵀ·B alike; GPT's products
   /// over 256-512 steps 1.5-2.3 -> 1.4-2.1 ms; ResNet-18's Winograd
   /// product r_36_256_256_256 19.6 -> 13.7; 4 rows by two vectors, 143
-  /// GFLOPS at 1024²). 16-byte vectors keep their tile: x86-64's baseline has no
-  /// FMA, so a product takes a register of its own (1024² with
-  /// --chip=x86-64: 24 GFLOPS, 18 deepened). Six rows divide no power of
-  /// two: tg-cpu-apply-opts peels the last, partial tile, so the rows need
-  /// room for several whole tiles and must not be the split loop (whose
-  /// chunks are the workers'). Not for rows whose inputs are adjacent (a
+  /// GFLOPS at 1024²). 16-byte vectors keep their tile: x86-64's baseline
+  /// has no FMA, so a product takes a register of its own (1024² with
+  /// --chip=x86-64: 24 GFLOPS, 18 deepened). Only where the rows have room
+  /// (roomForDeepRows). Not for rows whose inputs are adjacent (a
   /// convolution sliding along its width: ResNet-18's 3x3 over 28x28 maps
   /// 12.3-13.8 -> 13.5-17.4 ms), nor a short reduction, where loading and
   /// storing the accumulators weighs more (GPT's products over 32 and 128
@@ -944,9 +954,9 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
   void deepenRows(linalg::GenericOp main, ArrayRef<int64_t> ranges, SmallVector<int64_t> &tile,
                   int64_t vectorLoop, int64_t split) {
     constexpr int64_t kMinDeepRowsSteps = 256;
-    // The rows beside four vectors of columns, and the vectors of columns
-    // beside six rows, in three quarters of the registers.
-    int64_t shallowRows = vectorRegisters / 8;
+    // The vectors of columns beside six rows then fill three quarters of
+    // the registers, as many as the rows beside four vectors before.
+    int64_t shallowRows = rowsBesideFourVectors();
     if (vectorBytes < 32 || shallowRows < 2)
       return;
     std::optional<TileAxes> axes = tileAxes(main, tile, vectorLoop);
@@ -954,8 +964,8 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
       return;
     auto [columns, rows] = *axes;
     int64_t lanes = vectorLanes(main, vectorBytes);
-    if (tile[columns] != 4 * lanes || tile[rows] != shallowRows || int64_t(rows) == split ||
-        ranges[rows] < 4 * kDeepRows || reductionSteps(main, ranges) < kMinDeepRowsSteps)
+    if (tile[columns] != 4 * lanes || tile[rows] != shallowRows ||
+        !roomForDeepRows(ranges, rows, split) || reductionSteps(main, ranges) < kMinDeepRowsSteps)
       return;
     for (OpOperand *input : main.getDpsInputOperands())
       if (loopsRead(main.getMatchingIndexingMap(input)).contains(rows) &&
