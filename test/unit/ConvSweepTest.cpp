@@ -379,6 +379,13 @@ TEST(ConvSweep, WeightGradientOverImagesOutsideTheTiles) {
   checkConv({32, 32, 64, 1, 3, 3, 1, 1, 26, 26, {0, 0, 0, 0}, false, 0}, false, 7);
 }
 
+/// beautiful_mnist's second convolution: with AVX2, its register tiles of
+/// 16 output channels take 5 of the 20 output pixels of a row, and those of
+/// its input gradient 6 of 24 (tg-cpu-choose-opts' deepened sliding rows).
+TEST(ConvSweep, FiveByFiveOverRowsOfTwentyAndTwentyFour) {
+  checkConv({2, 32, 32, 1, 5, 5, 1, 1, 24, 24, {0, 0, 0, 0}, false, 0}, false, 11);
+}
+
 /// WINO=1 for the test's lifetime.
 struct WinogradOn {
   WinogradOn() { setenv("WINO", "1", 1); }

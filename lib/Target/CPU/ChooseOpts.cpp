@@ -64,6 +64,10 @@ constexpr int64_t kStepsPerOuterStep = 32;
 /// The rows of a deepened register tile (see deepenRows).
 constexpr int64_t kDeepRows = 6;
 
+/// The least reduction steps for which a deepened tile pays: loading and
+/// storing the accumulators weighs more in a shorter sum (see deepenRows).
+constexpr int64_t kMinDeepRowsSteps = 256;
+
 /// The narrowest vector register (SSE's, NEON's).
 constexpr int64_t kSmallestVectorBytes = 16;
 
@@ -868,8 +872,10 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
       outer = narrowColumns(main.op, ranges, tile, vectorLoop, outer, split);
     if (outer >= 0 && chunkOutputBytes(main.op, ranges, tile, split) > coreCacheBytes / 2)
       return choose(kernel, /*outerAllowed=*/false);
-    if (outer < 0 && sumOfProducts && vectorize)
+    if (outer < 0 && sumOfProducts && vectorize) {
       deepenRows(main.op, ranges, tile, vectorLoop, split);
+      deepenSlidingRows(main.op, ranges, tile, vectorLoop, split);
+    }
     return KernelOptsAttr::get(context, split, vectorize, tile, vectorize ? vectorLoop : -1, outer);
   }
 
@@ -953,7 +959,6 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
   /// turned ones.
   void deepenRows(linalg::GenericOp main, ArrayRef<int64_t> ranges, SmallVector<int64_t> &tile,
                   int64_t vectorLoop, int64_t split) {
-    constexpr int64_t kMinDeepRowsSteps = 256;
     // The vectors of columns beside six rows then fill three quarters of
     // the registers, as many as the rows beside four vectors before.
     int64_t shallowRows = rowsBesideFourVectors();
@@ -973,6 +978,51 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
         return;
     tile[rows] = kDeepRows;
     tile[columns] = shallowRows * lanes;
+  }
+
+  /// A tile of two vectors of columns by four rows that slide over a window
+  /// of five steps or more (a convolution's pixels, x + kx, by its output
+  /// channels), AVX2's 8 accumulators, takes the most rows up to kDeepRows
+  /// that divide their loop: 10 or 12 accumulators hide the FMA's latency,
+  /// as in deepenRows (Zen 2, beautiful_mnist's 5x5s: over 20x20 maps, 5
+  /// rows, 18.1-18.6 -> 16.2-17.4 ms, 6 with the last tile peeled 18.4-19.7;
+  /// over 24x24 maps, 6 rows, 24.7-25.4 -> 21.1-21.8). LLVM unrolls a
+  /// shorter window whole, whose sliding inputs then stay live beside 12
+  /// accumulators and spill (the CNN's 3x3 over 24x24 maps, 6 rows: 36-37
+  /// ms against 18.0-18.7; kept rolled, 18.2-18.9, 4 rows rolled 21).
+  /// AVX-512's 16 accumulators, two vectors by eight rows, hide the latency
+  /// already.
+  void deepenSlidingRows(linalg::GenericOp main, ArrayRef<int64_t> ranges,
+                         SmallVector<int64_t> &tile, int64_t vectorLoop, int64_t split) {
+    constexpr int64_t kShallowRows = 4, kMinWindowSteps = 5;
+    if (vectorBytes < 32 || rowsBesideFourVectors() != 2)
+      return;
+    std::optional<TileAxes> axes = tileAxes(main, tile, vectorLoop);
+    if (!axes)
+      return;
+    unsigned columns = axes->columns, rows = axes->rows;
+    int64_t lanes = vectorLanes(main, vectorBytes);
+    int64_t deepRows = largestDivisorUpTo(ranges[rows], kDeepRows);
+    if (tile[columns] != 2 * lanes || tile[rows] != kShallowRows || deepRows <= kShallowRows ||
+        int64_t(rows) == split || reductionSteps(main, ranges) < kMinDeepRowsSteps)
+      return;
+    // The steps of the window the rows slide over: the reduction loops
+    // added to the rows' in an input's index.
+    SmallVector<unsigned> reductions;
+    main.getReductionDims(reductions);
+    int64_t windowSteps = 0;
+    for (OpOperand *input : main.getDpsInputOperands()) {
+      AffineMap map = main.getMatchingIndexingMap(input);
+      if (!readsAdjacentAlong(main, input, rows, lanes))
+        continue;
+      for (AffineExpr result : map.getResults())
+        if (result.isFunctionOfDim(rows))
+          for (unsigned loop : reductions)
+            if (result.isFunctionOfDim(loop))
+              windowSteps = std::max(windowSteps, ranges[loop]);
+    }
+    if (windowSteps >= kMinWindowSteps)
+      tile[rows] = deepRows;
   }
 
   /// With a reduction loop outside the tiles, a split by rows streams the

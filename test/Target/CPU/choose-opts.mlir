@@ -285,7 +285,8 @@ func.func private @r_2_32_13_13_16_3_3(%x: tensor<2x16x28x28xf32>, %w: tensor<16
 // narrower tile, which reads half as many per step, wins (its pixels share
 // the input's lines). With AVX2's 16 registers (8 accumulators), 8 pixels
 // by 8 channels ties with 4 pixels by 16 channels: the channels win, along
-// which the window does not slide.
+// which the window does not slide. The 8-wide rows keep 4 pixels: neither 5
+// nor 6 divides them (deepenSlidingRows).
 // CHECK-LABEL: func.func private @r_128_64_8_8_64_3_3
 // CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [1, 32, 1, 8, 1, 1, 1], vector = 1>
 // AVX2-LABEL: func.func private @r_128_64_8_8_64_3_3
@@ -311,11 +312,12 @@ func.func private @r_128_64_8_8_64_3_3(%x: tensor<128x64x10x10xf32>, %w: tensor<
 // beautiful_mnist's 5x5 convolution of 32 channels on 20x20 maps: 5 pixels
 // by 32 channels, not 10 by 16, which the rule above does not make narrower
 // than two vectors (one vector loads once per multiply). With AVX2's 16
-// registers, 8 accumulators: 4 pixels by 16 channels.
+// registers, 8 accumulators: 4 pixels by 16 channels, deepened to the 5
+// pixels that divide the row, 10 accumulators (deepenSlidingRows).
 // CHECK-LABEL: func.func private @r_128_32_20_20_32_5_5
 // CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [1, 32, 1, 5, 1, 1, 1], vector = 1>
 // AVX2-LABEL: func.func private @r_128_32_20_20_32_5_5
-// AVX2-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [1, 16, 1, 4, 1, 1, 1], vector = 1>
+// AVX2-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [1, 16, 1, 5, 1, 1, 1], vector = 1>
 #in32 = affine_map<(n, co, y, x, c, ky, kx) -> (n, c, y + ky, x + kx)>
 #w32 = affine_map<(n, co, y, x, c, ky, kx) -> (c, ky, kx, co)>
 #o32 = affine_map<(n, co, y, x, c, ky, kx) -> (n, co, y, x)>
@@ -1352,16 +1354,63 @@ func.func private @r_512_512_512(%a: tensor<512x512xf32>, %b: tensor<512x512xf32
 // read channels-last. With AVX2's 8 accumulators, 8 pixels (a window
 // sliding along g's rows) by 8 channels ties with 8 channels by 8 pixels,
 // and with 16 channels by 4 pixels: the channels win (Zen 2: 74 -> 117-129
-// GFLOPS for both backward convolutions); AVX-512 takes 32 channels.
+// GFLOPS for both backward convolutions), and take 6 pixels, which divide
+// the row (deepenSlidingRows); AVX-512 takes 32 channels.
 // CHECK-LABEL: func.func private @r_128_32_24_24_32_5_5
 // CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [1, 32, 1, 8, 1, 1, 1], vector = 1>
 // AVX2-LABEL: func.func private @r_128_32_24_24_32_5_5
-// AVX2-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [1, 16, 1, 4, 1, 1, 1], vector = 1>
+// AVX2-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [1, 16, 1, 6, 1, 1, 1], vector = 1>
 #gIn = affine_map<(n, ci, y, x, co, ky, kx) -> (n, co, y + ky, x + kx)>
 #wFlipped = affine_map<(n, ci, y, x, co, ky, kx) -> (co, ky, kx, ci)>
 #dx = affine_map<(n, ci, y, x, co, ky, kx) -> (n, ci, y, x)>
 func.func private @r_128_32_24_24_32_5_5(%g: tensor<128x32x28x28xf32>, %w: tensor<32x5x5x32xf32>, %out: tensor<128x32x24x24xf32>) -> tensor<128x32x24x24xf32> attributes {tg.kernel} {
   %r = linalg.generic {indexing_maps = [#gIn, #wFlipped, #dx], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%g, %w : tensor<128x32x28x28xf32>, tensor<32x5x5x32xf32>) outs(%out : tensor<128x32x24x24xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<128x32x24x24xf32>
+  return %r : tensor<128x32x24x24xf32>
+}
+
+// -----
+
+// The CNN's 3x3 convolution of 32 channels on 24x24 maps: with AVX2, 4
+// pixels by 16 channels, not deepened to 6 pixels: LLVM unrolls a window of
+// 3 steps whole and 12 accumulators then spill (deepenSlidingRows).
+// AVX2-LABEL: func.func private @r_128_64_24_24_32_3_3
+// AVX2-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [1, 16, 1, 4, 1, 1, 1], vector = 1>
+#in3 = affine_map<(n, co, y, x, c, ky, kx) -> (n, c, y + ky, x + kx)>
+#w3 = affine_map<(n, co, y, x, c, ky, kx) -> (c, ky, kx, co)>
+#o3 = affine_map<(n, co, y, x, c, ky, kx) -> (n, co, y, x)>
+func.func private @r_128_64_24_24_32_3_3(%x: tensor<128x32x26x26xf32>, %w: tensor<32x3x3x64xf32>, %out: tensor<128x64x24x24xf32>) -> tensor<128x64x24x24xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<128x64x24x24xf32>) -> tensor<128x64x24x24xf32>
+  %r = linalg.generic {indexing_maps = [#in3, #w3, #o3], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%x, %w : tensor<128x32x26x26xf32>, tensor<32x3x3x64xf32>) outs(%init : tensor<128x64x24x24xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<128x64x24x24xf32>
+  return %r : tensor<128x64x24x24xf32>
+}
+
+// -----
+
+// beautiful_mnist's first convolution, one input channel, 5x5 on 24x24
+// maps: with AVX2, 4 pixels by 16 channels, not deepened: 25 steps, too few
+// for the accumulators' load and store (deepenSlidingRows).
+// AVX2-LABEL: func.func private @r_128_32_24_24_1_5_5
+// AVX2-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [1, 16, 1, 4, 1, 1], vector = 1>
+#in5 = affine_map<(n, co, y, x, ky, kx) -> (n, y + ky, x + kx)>
+#w5 = affine_map<(n, co, y, x, ky, kx) -> (ky, kx, co)>
+#o5 = affine_map<(n, co, y, x, ky, kx) -> (n, co, y, x)>
+func.func private @r_128_32_24_24_1_5_5(%x: tensor<128x28x28xf32>, %w: tensor<5x5x32xf32>, %out: tensor<128x32x24x24xf32>) -> tensor<128x32x24x24xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<128x32x24x24xf32>) -> tensor<128x32x24x24xf32>
+  %r = linalg.generic {indexing_maps = [#in5, #w5, #o5], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]}
+      ins(%x, %w : tensor<128x28x28xf32>, tensor<5x5x32xf32>) outs(%init : tensor<128x32x24x24xf32>) {
   ^bb0(%a: f32, %b: f32, %acc: f32):
     %p = arith.mulf %a, %b : f32
     %s = arith.addf %acc, %p : f32

@@ -177,8 +177,12 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
       outside the tiles, takes 6 rows when its row axis has 24 or more and
       is not the split loop: by four 512-bit vectors (24 of AVX-512's 32
       registers) or two 256-bit ones (12 of AVX2's 16); the last row tile
-      is then partial. 16-byte vectors keep their tile. The tiles are
-      vectorized.
+      is then partial. 16-byte vectors keep their tile. With AVX2, a tile
+      of two vectors by 4 rows that slide over a window of 5 steps or more
+      (a 5x5 convolution's pixels, x + kx), of a sum of 256 steps or more,
+      takes the most rows up to 6 that divide the row axis (5 of 20, 6 of
+      24), 10 or 12 accumulators; a window of 3 steps, which LLVM unrolls
+      whole, keeps 4 (12 accumulators spilled). The tiles are vectorized.
     - Dot products (a sum of products whose inputs both run contiguously
       along the innermost loop, a reduction: a Linear's x·Wᵀ): rows of both
       inputs by a vector of partial sums along the reduction, merged after
