@@ -203,6 +203,22 @@ int64_t largestDivisorUpTo(int64_t extent, int64_t limit) {
   return 1;
 }
 
+/// The steps of the longest window that `map`, an indexing map of `op`,
+/// reads along `loop`: the longest reduction loop added to it in one index
+/// (a convolution's kx in `x + kx`); 0 when none is.
+int64_t windowStepsAlong(linalg::GenericOp op, AffineMap map, unsigned loop,
+                         ArrayRef<int64_t> ranges) {
+  SmallVector<unsigned> reductions;
+  op.getReductionDims(reductions);
+  int64_t steps = 0;
+  for (AffineExpr result : map.getResults())
+    if (result.isFunctionOfDim(loop))
+      for (unsigned reduction : reductions)
+        if (result.isFunctionOfDim(reduction))
+          steps = std::max(steps, ranges[reduction]);
+  return steps;
+}
+
 /// Register tiles for a sum of products (matmul, convolution): a block of
 /// `rows × columns` outputs stays in vector registers while every reduction
 /// loop runs one step at a time. `columns` runs along an output loop that
@@ -275,15 +291,10 @@ bool tileSumOfProducts(linalg::GenericOp root, ArrayRef<int64_t> ranges, int64_t
   // reads a new line of a every step (8 x 32 0.40 ms, 4 x 64 0.34-0.36),
   // a Linear's gradient of 10 steps stores more than it reads.
   int64_t stepBytes = reductionSteps(root, ranges) * std::max<int64_t>(1, vectorBytes / lanes);
-  SmallVector<unsigned> reductionLoops;
-  root.getReductionDims(reductionLoops);
   // Whether `input` reads `loop` through a window sliding along it (a
   // convolution's `x + kx`).
   auto slidesAlong = [&](unsigned input, unsigned loop) {
-    return llvm::any_of(inputMaps[input].getResults(), [&](AffineExpr result) {
-      return result.isFunctionOfDim(loop) &&
-             llvm::any_of(reductionLoops, [&](unsigned r) { return result.isFunctionOfDim(r); });
-    });
+    return windowStepsAlong(root, inputMaps[input], loop, ranges) > 0;
   };
   auto slidingWindow = [&](const Choice &c) { return slidesAlong(c.a, c.row); };
   // Columns that b reads through a sliding window, each step's vectors a
@@ -1006,21 +1017,11 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
     if (tile[columns] != 2 * lanes || tile[rows] != kShallowRows || deepRows <= kShallowRows ||
         int64_t(rows) == split || reductionSteps(main, ranges) < kMinDeepRowsSteps)
       return;
-    // The steps of the window the rows slide over: the reduction loops
-    // added to the rows' in an input's index.
-    SmallVector<unsigned> reductions;
-    main.getReductionDims(reductions);
     int64_t windowSteps = 0;
-    for (OpOperand *input : main.getDpsInputOperands()) {
-      AffineMap map = main.getMatchingIndexingMap(input);
-      if (!readsAdjacentAlong(main, input, rows, lanes))
-        continue;
-      for (AffineExpr result : map.getResults())
-        if (result.isFunctionOfDim(rows))
-          for (unsigned loop : reductions)
-            if (result.isFunctionOfDim(loop))
-              windowSteps = std::max(windowSteps, ranges[loop]);
-    }
+    for (OpOperand *input : main.getDpsInputOperands())
+      if (readsAdjacentAlong(main, input, rows, lanes))
+        windowSteps = std::max(
+            windowSteps, windowStepsAlong(main, main.getMatchingIndexingMap(input), rows, ranges));
     if (windowSteps >= kMinWindowSteps)
       tile[rows] = deepRows;
   }
