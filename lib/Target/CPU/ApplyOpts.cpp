@@ -24,11 +24,12 @@
 //                 loop reads are copied contiguous first (packed); a loop
 //                 its tile does not divide ends in a partial tile, peeled
 //                 off so that every tile has static shapes;
-//   3. vectorize: the tiled main op, its fills and its epilogue become
-//                 vector ops (a contraction becomes vector.contract), and
-//                 accumulators read and written in every reduction step are
-//                 hoisted into loop-carried vectors, laid out as rows of
-//                 vectors along the opts' `vector` loop.
+//   3. vectorize: the tiled main op, its fills no larger than the tile and
+//                 its epilogue become vector ops (a contraction becomes
+//                 vector.contract), and accumulators read and written in
+//                 every reduction step are hoisted into loop-carried
+//                 vectors, laid out as rows of vectors along the opts'
+//                 `vector` loop.
 //
 // The optimizer never makes a compile fail: opts that cannot be carried out
 // fall back, on a fresh copy of the kernel each time, to halved tiles, then
@@ -900,10 +901,21 @@ struct ApplyOptsPass : tg::impl::TGCPUApplyOptsBase<ApplyOptsPass> {
     }
     SmallVector<Operation *> tiles = {main};
     llvm::append_range(tiles, merges);
+    // A fill larger than the tile (a worker's chunk of outputs, filled once
+    // before a reduction loop outside the tiles) stays a loop: as one vector
+    // it unrolled into a store per vector (beautiful_mnist's 5x5 weight
+    // gradient split by output channels, 12800 floats: compiled in 0.24 s,
+    // against 0.09).
+    auto tileType = cast<ShapedType>(main.getDpsInits()[0].getType());
+    auto largerThanTile = [&](linalg::FillOp fill) {
+      auto type = cast<ShapedType>(fill.getDpsInits()[0].getType());
+      return type.hasStaticShape() && tileType.hasStaticShape() &&
+             type.getNumElements() > tileType.getNumElements();
+    };
     for (Operation *loop = main->getParentOp(); !isa<func::FuncOp>(loop);
          loop = loop->getParentOp())
       loop->walk([&](linalg::FillOp fill) {
-        if (!llvm::is_contained(tiles, fill.getOperation()))
+        if (!llvm::is_contained(tiles, fill.getOperation()) && !largerThanTile(fill))
           tiles.push_back(fill);
       });
     for (Operation *op : tiles)

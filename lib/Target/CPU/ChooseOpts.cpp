@@ -864,11 +864,14 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
     int64_t split = -1, iterations = 1;
     for (int64_t r : ranges)
       iterations *= r;
-    if (iterations >= kMinIterationsToSplit && onlyRootWritesOutput(kernel, root)) {
-      auto splitLoop = [&] {
-        return chooseSplit(main, root, ranges, tile, vectorize ? vectorLoop : -1,
-                           transposedRead ? transposedReadMap(root) : AffineMap(), outer);
-      };
+    bool splits = iterations >= kMinIterationsToSplit && onlyRootWritesOutput(kernel, root);
+    auto splitLoop = [&]() -> int64_t {
+      if (!splits)
+        return -1;
+      return chooseSplit(main, root, ranges, tile, vectorize ? vectorLoop : -1,
+                         transposedRead ? transposedReadMap(root) : AffineMap(), outer);
+    };
+    if (splits) {
       split = splitLoop();
       if (outer >= 0 && split >= 0 && unevenlyShared(tilesAlong(ranges, tile, split))) {
         SmallVector<int64_t> whole(tile);
@@ -880,7 +883,7 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
       }
     }
     if (outer >= 0)
-      outer = narrowColumns(main.op, ranges, tile, vectorLoop, outer, split);
+      outer = narrowColumns(main.op, ranges, tile, vectorLoop, outer, split, splitLoop);
     if (outer >= 0 && chunkOutputBytes(main.op, ranges, tile, split) > coreCacheBytes / 2)
       return choose(kernel, /*outerAllowed=*/false);
     if (outer < 0 && sumOfProducts && vectorize) {
@@ -904,19 +907,25 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
   /// has room, if a reduction loop still runs outside it; the result is
   /// that loop, and a split kernel splits the rows. In AVX2's 8
   /// accumulators the tile of four vectors by two rows turns likewise, to
-  /// two by four, but keeps its split (Zen 2: the CNN's over 24x24 maps,
-  /// 23.2 ms as it was; turned, 19.3 split by columns as before, 26.1 by
-  /// rows), and only where the window slides by one (stride 2 over 28x28
-  /// maps: 15.9 ms as it was, 23.7 turned). There the turned tile takes
-  /// kDeepRows rows where they have room and are not the split loop, 12
-  /// accumulators rather than 8, which hide the FMA's latency (see
-  /// deepenRows; Zen 2: the CNN's 22.1-22.5 -> 19.5 ms, ResNet-18's 3x3s
-  /// over 56x56 maps 33.4-34.1 -> 28.6-28.9; with the rows split, a
-  /// partial tile in a worker's chunk left beautiful_mnist's 5x5 unvectorized,
-  /// 21 -> 479 ms).
+  /// two by four, only where the window slides by one (stride 2 over 28x28
+  /// maps: 15.9 ms as it was, 23.7 turned), and its split is chosen again
+  /// for the narrower columns (Zen 2: the CNN's over 24x24 maps, 23.2 ms as
+  /// it was; turned, 19.3 split by columns as before, 26.1 by rows;
+  /// beautiful_mnist's 5x5, split by input channels as it was, 18.6-19.0,
+  /// by output channels 16.7-17.3). Its rows then move to window columns
+  /// (deepenSlidingRows: the 5x5's 5, 13.2-13.5 ms), or else take kDeepRows
+  /// where they have room and are not the split loop, 12 accumulators
+  /// rather than 8, which hide the FMA's latency (see deepenRows; the
+  /// CNN's 22.1-22.5 -> 19.5 ms, ResNet-18's 3x3s over 56x56 maps
+  /// 33.4-34.1 -> 28.6-28.9; the 5x5's 6 input channels 14.8-15.1; with the
+  /// rows split, a partial tile in a worker's chunk left the 5x5
+  /// unvectorized, 21 -> 479 ms). A split by the rows gives way to one by
+  /// the columns, in two chunks or more, for them (beautiful_mnist's 3x3
+  /// over 6x6 maps: 16 chunks of 4 input channels 2.16-2.59 ms; 4 chunks of
+  /// output channels, 4 rows 2.21-2.26, 6 rows 1.77-2.01).
   int64_t narrowColumns(linalg::GenericOp main, ArrayRef<int64_t> ranges,
                         SmallVector<int64_t> &tile, int64_t vectorLoop, int64_t outer,
-                        int64_t &split) {
+                        int64_t &split, llvm::function_ref<int64_t()> splitForTile) {
     int64_t lanes = vectorLanes(main, vectorBytes);
     std::optional<TileAxes> axes = tileAxes(main, tile, vectorLoop);
     if (!readsThroughWindow(main) || !axes)
@@ -936,11 +945,20 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
     int64_t turnedOuter = outerReduction(main, ranges, turned, caches());
     if (turnedOuter < 0)
       return outer;
-    if (!measuredWithFourRows && roomForDeepRows(ranges, rows, split))
-      turned[rows] = kDeepRows;
     tile = std::move(turned);
-    if (split >= 0 && measuredWithFourRows)
-      split = rows;
+    if (measuredWithFourRows) {
+      if (split >= 0)
+        split = rows;
+      return turnedOuter;
+    }
+    split = splitForTile();
+    if (deepenSlidingRows(main, ranges, tile, vectorLoop, split))
+      return turnedOuter;
+    if (split == int64_t(rows) && ranges[rows] >= 4 * kDeepRows &&
+        tilesAlong(ranges, tile, columns) >= 2)
+      split = columns;
+    if (roomForDeepRows(ranges, rows, split))
+      tile[rows] = kDeepRows;
     return turnedOuter;
   }
 
@@ -991,39 +1009,62 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
     tile[columns] = shallowRows * lanes;
   }
 
-  /// A tile of two vectors of columns by four rows that slide over a window
-  /// of five steps or more (a convolution's pixels, x + kx, by its output
-  /// channels), AVX2's 8 accumulators, takes the most rows up to kDeepRows
-  /// that divide their loop: 10 or 12 accumulators hide the FMA's latency,
-  /// as in deepenRows (Zen 2, beautiful_mnist's 5x5s: over 20x20 maps, 5
-  /// rows, 18.1-18.6 -> 16.2-17.4 ms, 6 with the last tile peeled 18.4-19.7;
-  /// over 24x24 maps, 6 rows, 24.7-25.4 -> 21.1-21.8). LLVM unrolls a
-  /// shorter window whole, whose sliding inputs then stay live beside 12
+  /// A tile of two vectors of columns by four rows, AVX2's 8 accumulators,
+  /// takes the most rows up to kDeepRows that divide their loop along an
+  /// output loop, not the split one, that an input reads a vector apart or
+  /// less through a window of five steps or more: its rows' own (a
+  /// convolution's pixels, x + kx, by its output channels), else another
+  /// (a weight gradient's window columns, kx over x, in place of its input
+  /// channels, see narrowColumns). 10 or 12 accumulators hide the FMA's
+  /// latency, as in deepenRows, and the rows share cache lines (Zen 2,
+  /// beautiful_mnist's 5x5s: over 20x20 maps, 5 rows, 18.1-18.6 ->
+  /// 16.2-17.4 ms, 6 with the last tile peeled 18.4-19.7; over 24x24 maps, 6
+  /// rows, 24.7-25.4 -> 21.1-21.8; the weight gradient's 5 window columns
+  /// 13.2-13.5 ms, 6 input channels 14.8-15.1). LLVM unrolls a shorter
+  /// window whole, whose sliding inputs then stay live beside 12
   /// accumulators and spill (the CNN's 3x3 over 24x24 maps, 6 rows: 36-37
   /// ms against 18.0-18.7; kept rolled, 18.2-18.9, 4 rows rolled 21).
   /// AVX-512's 16 accumulators, two vectors by eight rows, hide the latency
-  /// already.
-  void deepenSlidingRows(linalg::GenericOp main, ArrayRef<int64_t> ranges,
+  /// already. Returns whether the tile deepened.
+  bool deepenSlidingRows(linalg::GenericOp main, ArrayRef<int64_t> ranges,
                          SmallVector<int64_t> &tile, int64_t vectorLoop, int64_t split) {
     constexpr int64_t kShallowRows = 4, kMinWindowSteps = 5;
     if (vectorBytes < 32 || rowsBesideFourVectors() != 2)
-      return;
+      return false;
     std::optional<TileAxes> axes = tileAxes(main, tile, vectorLoop);
     if (!axes)
-      return;
+      return false;
     unsigned columns = axes->columns, rows = axes->rows;
     int64_t lanes = vectorLanes(main, vectorBytes);
-    int64_t deepRows = largestDivisorUpTo(ranges[rows], kDeepRows);
-    if (tile[columns] != 2 * lanes || tile[rows] != kShallowRows || deepRows <= kShallowRows ||
-        int64_t(rows) == split || reductionSteps(main, ranges) < kMinDeepRowsSteps)
-      return;
-    int64_t windowSteps = 0;
+    if (tile[columns] != 2 * lanes || tile[rows] != kShallowRows ||
+        reductionSteps(main, ranges) < kMinDeepRowsSteps)
+      return false;
+    llvm::SmallDenseSet<unsigned> readWithColumns;
     for (OpOperand *input : main.getDpsInputOperands())
-      if (readsAdjacentAlong(main, input, rows, lanes))
-        windowSteps = std::max(
-            windowSteps, windowStepsAlong(main, main.getMatchingIndexingMap(input), rows, ranges));
-    if (windowSteps >= kMinWindowSteps)
-      tile[rows] = deepRows;
+      if (llvm::SmallDenseSet<unsigned> loops = loopsRead(main.getMatchingIndexingMap(input));
+          loops.contains(columns))
+        readWithColumns.insert(loops.begin(), loops.end());
+    auto slidesOverLongWindow = [&](unsigned loop) {
+      int64_t windowSteps = 0;
+      for (OpOperand *input : main.getDpsInputOperands())
+        if (readsAdjacentAlong(main, input, loop, lanes))
+          windowSteps =
+              std::max(windowSteps,
+                       windowStepsAlong(main, main.getMatchingIndexingMap(input), loop, ranges));
+      return windowSteps >= kMinWindowSteps;
+    };
+    SmallVector<unsigned> candidates{rows};
+    main.getParallelDims(candidates);
+    for (unsigned loop : candidates) {
+      int64_t deepRows = largestDivisorUpTo(ranges[loop], kDeepRows);
+      if (deepRows <= kShallowRows || int64_t(loop) == split || readWithColumns.contains(loop) ||
+          !slidesOverLongWindow(loop))
+        continue;
+      tile[rows] = 1;
+      tile[loop] = deepRows;
+      return true;
+    }
+    return false;
   }
 
   /// With a reduction loop outside the tiles, a split by rows streams the

@@ -178,11 +178,15 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
       is not the split loop: by four 512-bit vectors (24 of AVX-512's 32
       registers) or two 256-bit ones (12 of AVX2's 16); the last row tile
       is then partial. 16-byte vectors keep their tile. With AVX2, a tile
-      of two vectors by 4 rows that slide over a window of 5 steps or more
-      (a 5x5 convolution's pixels, x + kx), of a sum of 256 steps or more,
-      takes the most rows up to 6 that divide the row axis (5 of 20, 6 of
-      24), 10 or 12 accumulators; a window of 3 steps, which LLVM unrolls
-      whole, keeps 4 (12 accumulators spilled). The tiles are vectorized.
+      of two vectors by 4 rows, of a sum of 256 steps or more, takes its
+      rows along an output axis, not the split loop, that an input reads a
+      vector apart or less through a window of 5 steps or more: the most up
+      to 6 that divide the axis (5 of 20, 6 of 24), 10 or 12 accumulators.
+      The axis is the rows' own when it qualifies (a 5x5 convolution's
+      pixels, x + kx), else another (a 5x5 weight gradient's window
+      columns, kx over x, in place of its input channels); a window of 3
+      steps, which LLVM unrolls whole, keeps 4 rows (12 accumulators
+      spilled). The tiles are vectorized.
     - Dot products (a sum of products whose inputs both run contiguously
       along the innermost loop, a reduction: a Linear's x·Wᵀ): rows of both
       inputs by a vector of partial sums along the reduction, merged after
@@ -274,11 +278,18 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
       one measured slower). Split by columns, the 7x7s took 26 ms. Without a
       window (GPT's x^T g: 0.54 -> 0.63 ms turned) the tile stays. With
       8 accumulators (AVX2), four vectors by two rows turn to two by four
-      where the window slides by one, and the split stays (the CNN's over
-      24x24 maps on Zen 2: 23.2 -> 19.3 ms; by rows 26.1; stride 2, 15.9 ->
-      23.7, so not); by six where the rows' loop has 24 or more and is not
+      where the window slides by one (the CNN's over 24x24 maps on Zen 2:
+      23.2 -> 19.3 ms; stride 2, 15.9 -> 23.7, so not), and the split is
+      chosen again for the narrower columns (the CNN's: by columns, as
+      before; by rows 26.1). Then the rows move to window columns of 5 or
+      6 as above (beautiful_mnist's 5x5 over 20x20 maps: 16.7-17.3 -> 13.2-13.5
+      ms), or else take six where the rows' loop has 24 or more and is not
       the split loop (12 accumulators: the CNN's 22.1-22.5 -> 19.5 ms,
-      ResNet-18's over 56x56 maps 33.4-34.1 -> 28.6-28.9).
+      ResNet-18's over 56x56 maps 33.4-34.1 -> 28.6-28.9); a split by the
+      rows gives way to the columns, in two chunks or more, for them
+      (beautiful_mnist's 3x3 over 6x6 maps: by 16 chunks of input
+      channels, 4 rows, 2.16-2.59 ms; by 4 of output channels, 6 rows,
+      1.77-2.01).
   }];
   let options = [
     Option<"disable", "noopt", "bool", /*default=*/"false",
@@ -350,7 +361,10 @@ def TGCPUApplyOpts : Pass<"tg-cpu-apply-opts", "::mlir::func::FuncOp"> {
        `g * (x - mean)`, not a matmul's row by column); an
        input read `s * y + c` (a stride-2 window, `2y + ky`) is read `y`
        from its slice from c with stride s instead; the
-       tile, the fused fills and the epilogue become vector ops, a sum of
+       tile, the fills no larger than it (a worker's chunk of `outer`
+       partial sums, filled once before the loop, stays a loop: as one
+       vector it unrolled into a store per vector) and the epilogue become
+       vector ops, a sum of
        products a `vector.contract` (its row operand first, for the
        outer-product lowering), or, when no reduction loop is left in the
        tile (a convolution of one input channel, a lane-by-lane product), a
