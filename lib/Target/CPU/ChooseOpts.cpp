@@ -18,6 +18,8 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "llvm/ADT/bit.h"
 
+#include <limits>
+
 namespace mlir::tg {
 #define GEN_PASS_DEF_TGCPUCHOOSEOPTS
 #include "tg/Target/CPU/Passes.h.inc"
@@ -217,6 +219,29 @@ int64_t windowStepsAlong(linalg::GenericOp op, AffineMap map, unsigned loop,
         if (result.isFunctionOfDim(reduction))
           steps = std::max(steps, ranges[reduction]);
   return steps;
+}
+
+/// The steps of the longest window that an input of `op` read at most
+/// `withinElements` apart per step of `loop` slides over along it (see
+/// windowStepsAlong).
+int64_t longestWindowAlong(linalg::GenericOp op, unsigned loop, ArrayRef<int64_t> ranges,
+                           int64_t withinElements = std::numeric_limits<int64_t>::max()) {
+  int64_t steps = 0;
+  for (OpOperand *input : op.getDpsInputOperands())
+    if (readsAdjacentAlong(op, input, loop, withinElements))
+      steps = std::max(steps, windowStepsAlong(op, op.getMatchingIndexingMap(input), loop, ranges));
+  return steps;
+}
+
+/// The loops that the inputs reading `loop` read (a tile's column loop:
+/// the loops of its column operand, which rows must not be along).
+llvm::SmallDenseSet<unsigned> loopsReadWith(linalg::GenericOp op, unsigned loop) {
+  llvm::SmallDenseSet<unsigned> loops;
+  for (OpOperand *input : op.getDpsInputOperands())
+    if (llvm::SmallDenseSet<unsigned> read = loopsRead(op.getMatchingIndexingMap(input));
+        read.contains(loop))
+      loops.insert(read.begin(), read.end());
+  return loops;
 }
 
 /// Register tiles for a sum of products (matmul, convolution): a block of
@@ -889,6 +914,7 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
     if (outer < 0 && sumOfProducts && vectorize) {
       deepenRows(main.op, ranges, tile, vectorLoop, split);
       deepenSlidingRows(main.op, ranges, tile, vectorLoop, split);
+      widenSlidingColumns(main.op, ranges, tile, vectorLoop, split);
     }
     return KernelOptsAttr::get(context, split, vectorize, tile, vectorize ? vectorLoop : -1, outer);
   }
@@ -1039,32 +1065,60 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
     if (tile[columns] != 2 * lanes || tile[rows] != kShallowRows ||
         reductionSteps(main, ranges) < kMinDeepRowsSteps)
       return false;
-    llvm::SmallDenseSet<unsigned> readWithColumns;
-    for (OpOperand *input : main.getDpsInputOperands())
-      if (llvm::SmallDenseSet<unsigned> loops = loopsRead(main.getMatchingIndexingMap(input));
-          loops.contains(columns))
-        readWithColumns.insert(loops.begin(), loops.end());
-    auto slidesOverLongWindow = [&](unsigned loop) {
-      int64_t windowSteps = 0;
-      for (OpOperand *input : main.getDpsInputOperands())
-        if (readsAdjacentAlong(main, input, loop, lanes))
-          windowSteps =
-              std::max(windowSteps,
-                       windowStepsAlong(main, main.getMatchingIndexingMap(input), loop, ranges));
-      return windowSteps >= kMinWindowSteps;
-    };
+    llvm::SmallDenseSet<unsigned> readWithColumns = loopsReadWith(main, columns);
     SmallVector<unsigned> candidates{rows};
     main.getParallelDims(candidates);
     for (unsigned loop : candidates) {
       int64_t deepRows = largestDivisorUpTo(ranges[loop], kDeepRows);
       if (deepRows <= kShallowRows || int64_t(loop) == split || readWithColumns.contains(loop) ||
-          !slidesOverLongWindow(loop))
+          longestWindowAlong(main, loop, ranges, lanes) < kMinWindowSteps)
         continue;
       tile[rows] = 1;
       tile[loop] = deepRows;
       return true;
     }
     return false;
+  }
+
+  /// A tile of one vector of columns by 5 or 6 rows that slide over a
+  /// window read a vector apart or less (a 3x3 convolution's pixels, x +
+  /// kx, over maps 10 or 6 wide), 5 or 6 of AVX2's 8 accumulators, takes two
+  /// vectors of columns where they have room: by the 5 rows, 10
+  /// accumulators; the 6 as 3 by 2 of another output loop along which a
+  /// window slides (the maps' rows, y + ky), 12. Zen 2, tg-run, at batch
+  /// 128: a 3x3 input gradient over 10x10 maps (beautiful_mnist's),
+  /// 4.8-4.9 -> 2.8 ms; a 3x3 over 6x6 maps, 2.9-3.1 -> 2.4-2.5 ms; there 6
+  /// pixels by two vectors spilled, 3.9-4.6 ms (see deepenSlidingRows), 3
+  /// pixels took 2.9-3.1, 3 pixels of 2 images 2.4-2.8, 2 pixels of 3 rows
+  /// 3.2-3.3. A 3x3 over 24x24 maps keeps two vectors by 4 pixels (19-21
+  /// ms; 3 pixels of 2 rows, 22).
+  void widenSlidingColumns(linalg::GenericOp main, ArrayRef<int64_t> ranges,
+                           SmallVector<int64_t> &tile, int64_t vectorLoop, int64_t split) {
+    if (vectorBytes < 32 || rowsBesideFourVectors() != 2)
+      return;
+    std::optional<TileAxes> axes = tileAxes(main, tile, vectorLoop);
+    if (!axes)
+      return;
+    unsigned columns = axes->columns, rows = axes->rows;
+    int64_t lanes = vectorLanes(main, vectorBytes);
+    if (tile[columns] != lanes || ranges[columns] % (2 * lanes) != 0 || int64_t(columns) == split ||
+        (tile[rows] != 5 && tile[rows] != 6) || reductionSteps(main, ranges) < kMinDeepRowsSteps ||
+        longestWindowAlong(main, rows, ranges, lanes) == 0)
+      return;
+    if (tile[rows] == 6) {
+      llvm::SmallDenseSet<unsigned> readWithColumns = loopsReadWith(main, columns);
+      SmallVector<unsigned> parallel;
+      main.getParallelDims(parallel);
+      auto pairs = llvm::find_if(parallel, [&](unsigned loop) {
+        return loop != rows && int64_t(loop) != split && !readWithColumns.contains(loop) &&
+               ranges[loop] % 2 == 0 && longestWindowAlong(main, loop, ranges) > 0;
+      });
+      if (pairs == parallel.end())
+        return;
+      tile[rows] = 3;
+      tile[*pairs] = 2;
+    }
+    tile[columns] = 2 * lanes;
   }
 
   /// With a reduction loop outside the tiles, a split by rows streams the
