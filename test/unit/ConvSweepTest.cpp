@@ -398,11 +398,14 @@ TEST(ConvSweep, ThreeByThreeOverMapsSixAndTenWide) {
 
 /// beautiful_mnist's 5x5 and last 3x3 convolutions at batch 32, whose
 /// weight gradients sum over the images outside their register tiles: with
-/// AVX2, the 5x5's tiles of 16 output channels take 5 window columns (kx,
-/// sliding over x) in place of input channels, and the 3x3's over 6x6 maps,
-/// split by output channels, 6 of the 64 input channels, the last tile
-/// partial (tg-cpu-choose-opts' turned tiles).
+/// AVX2, the 5x5s' tiles of 16 output channels take 5 window columns (kx,
+/// sliding over x), in place of input channels for the second one
+/// (tg-cpu-choose-opts' turned tiles) and of a vector of channels for the
+/// first, of one input channel (its widened sliding columns); the 3x3's
+/// over 6x6 maps, split by output channels, take 6 of the 64 input
+/// channels, the last tile partial.
 TEST(ConvSweep, WeightGradientsOfWindowColumnsAndOfSixInputChannels) {
+  checkConv({32, 1, 32, 1, 5, 5, 1, 1, 28, 28, {0, 0, 0, 0}, false, 0}, false, 29);
   checkConv({32, 32, 32, 1, 5, 5, 1, 1, 24, 24, {0, 0, 0, 0}, false, 0}, false, 13);
   checkConv({32, 64, 64, 1, 3, 3, 1, 1, 8, 8, {0, 0, 0, 0}, false, 0}, false, 17);
 }

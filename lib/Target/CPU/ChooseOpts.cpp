@@ -914,8 +914,9 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
     if (outer < 0 && sumOfProducts && vectorize) {
       deepenRows(main.op, ranges, tile, vectorLoop, split);
       deepenSlidingRows(main.op, ranges, tile, vectorLoop, split);
-      widenSlidingColumns(main.op, ranges, tile, vectorLoop, split);
     }
+    if (sumOfProducts && vectorize)
+      widenSlidingColumns(main.op, ranges, tile, vectorLoop, split);
     return KernelOptsAttr::get(context, split, vectorize, tile, vectorize ? vectorLoop : -1, outer);
   }
 
@@ -1082,16 +1083,18 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
 
   /// A tile of one vector of columns by 5 or 6 rows that slide over a
   /// window read a vector apart or less (a 3x3 convolution's pixels, x +
-  /// kx, over maps 10 or 6 wide), 5 or 6 of AVX2's 8 accumulators, takes two
-  /// vectors of columns where they have room: by the 5 rows, 10
-  /// accumulators; the 6 as 3 by 2 of another output loop along which a
+  /// kx, over maps 10 or 6 wide; a 5x5 weight gradient's window columns, kx
+  /// over x), 5 or 6 of AVX2's 8 accumulators, takes two vectors of columns
+  /// where they have room, in two chunks or more if split: by the 5 rows,
+  /// 10 accumulators; the 6 as 3 by 2 of another output loop along which a
   /// window slides (the maps' rows, y + ky), 12. Zen 2, tg-run, at batch
   /// 128: a 3x3 input gradient over 10x10 maps (beautiful_mnist's),
   /// 4.8-4.9 -> 2.8 ms; a 3x3 over 6x6 maps, 2.9-3.1 -> 2.4-2.5 ms; there 6
   /// pixels by two vectors spilled, 3.9-4.6 ms (see deepenSlidingRows), 3
   /// pixels took 2.9-3.1, 3 pixels of 2 images 2.4-2.8, 2 pixels of 3 rows
-  /// 3.2-3.3. A 3x3 over 24x24 maps keeps two vectors by 4 pixels (19-21
-  /// ms; 3 pixels of 2 rows, 22).
+  /// 3.2-3.3; beautiful_mnist's first weight gradient, split by 32
+  /// channels, with `outer`, 1.4-1.8 -> 0.9-1.2 ms. A 3x3 over 24x24 maps
+  /// keeps two vectors by 4 pixels (19-21 ms; 3 pixels of 2 rows, 22).
   void widenSlidingColumns(linalg::GenericOp main, ArrayRef<int64_t> ranges,
                            SmallVector<int64_t> &tile, int64_t vectorLoop, int64_t split) {
     if (vectorBytes < 32 || rowsBesideFourVectors() != 2)
@@ -1101,8 +1104,10 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
       return;
     unsigned columns = axes->columns, rows = axes->rows;
     int64_t lanes = vectorLanes(main, vectorBytes);
-    if (tile[columns] != lanes || ranges[columns] % (2 * lanes) != 0 || int64_t(columns) == split ||
-        (tile[rows] != 5 && tile[rows] != 6) || reductionSteps(main, ranges) < kMinDeepRowsSteps ||
+    int64_t wideChunks = ranges[columns] / (2 * lanes);
+    if (tile[columns] != lanes || ranges[columns] % (2 * lanes) != 0 ||
+        (int64_t(columns) == split && wideChunks < 2) || (tile[rows] != 5 && tile[rows] != 6) ||
+        reductionSteps(main, ranges) < kMinDeepRowsSteps ||
         longestWindowAlong(main, rows, ranges, lanes) == 0)
       return;
     if (tile[rows] == 6) {

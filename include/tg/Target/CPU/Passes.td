@@ -187,11 +187,13 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
       columns, kx over x, in place of its input channels); a window of 3
       steps, which LLVM unrolls whole, keeps 4 rows (12 accumulators
       spilled). A tile of one vector by 5 or 6 such rows over a window of
-      any length (a 3x3 convolution over maps 10 or 6 wide) takes two
-      vectors where the columns have room and are not split: by the 5
-      rows, or by 3 of the 6 and 2 of another output axis along which a
+      any length (a 3x3 convolution over maps 10 or 6 wide; a 5x5 weight
+      gradient's window columns, with or without `outer`) takes two vectors
+      where the columns have room, in two chunks or more if split: by the
+      5 rows, or by 3 of the 6 and 2 of another output axis along which a
       window slides (y + ky); 10 or 12 accumulators (Zen 2: 4.8 -> 2.8 ms
-      over 10x10 maps, 3.0 -> 2.4 over 6x6). The tiles are vectorized.
+      over 10x10 maps, 3.0 -> 2.4 over 6x6; beautiful_mnist's first weight
+      gradient 1.4-1.8 -> 0.9-1.2). The tiles are vectorized.
     - Dot products (a sum of products whose inputs both run contiguously
       along the innermost loop, a reduction: a Linear's x·Wᵀ): rows of both
       inputs by a vector of partial sums along the reduction, merged after
