@@ -989,6 +989,18 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
     return turnedOuter;
   }
 
+  /// The axes of a register tile in AVX2's 8 accumulators (two vectors by
+  /// four rows, or one by eight) of a sum of kMinDeepRowsSteps steps or more,
+  /// which deepenSlidingRows and widenSlidingColumns reshape into 10 or 12;
+  /// nullopt for other tiles and targets.
+  std::optional<TileAxes> longSumTileOfAVX2(linalg::GenericOp main, ArrayRef<int64_t> ranges,
+                                            ArrayRef<int64_t> tile, int64_t vectorLoop) const {
+    if (vectorBytes < 32 || rowsBesideFourVectors() != 2 ||
+        reductionSteps(main, ranges) < kMinDeepRowsSteps)
+      return std::nullopt;
+    return tileAxes(main, tile, vectorLoop);
+  }
+
   /// A register tile of four 512-bit vectors of columns by four rows whose
   /// rows lie apart (a matmul's rows of A) takes six rows: 24 accumulators
   /// of AVX-512's 32 vector registers, 6 + 4 loads for 24 FMAs a step
@@ -1056,15 +1068,12 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
   bool deepenSlidingRows(linalg::GenericOp main, ArrayRef<int64_t> ranges,
                          SmallVector<int64_t> &tile, int64_t vectorLoop, int64_t split) {
     constexpr int64_t kShallowRows = 4, kMinWindowSteps = 5;
-    if (vectorBytes < 32 || rowsBesideFourVectors() != 2)
-      return false;
-    std::optional<TileAxes> axes = tileAxes(main, tile, vectorLoop);
+    std::optional<TileAxes> axes = longSumTileOfAVX2(main, ranges, tile, vectorLoop);
     if (!axes)
       return false;
     unsigned columns = axes->columns, rows = axes->rows;
     int64_t lanes = vectorLanes(main, vectorBytes);
-    if (tile[columns] != 2 * lanes || tile[rows] != kShallowRows ||
-        reductionSteps(main, ranges) < kMinDeepRowsSteps)
+    if (tile[columns] != 2 * lanes || tile[rows] != kShallowRows)
       return false;
     llvm::SmallDenseSet<unsigned> readWithColumns = loopsReadWith(main, columns);
     SmallVector<unsigned> candidates{rows};
@@ -1097,31 +1106,27 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
   /// keeps two vectors by 4 pixels (19-21 ms; 3 pixels of 2 rows, 22).
   void widenSlidingColumns(linalg::GenericOp main, ArrayRef<int64_t> ranges,
                            SmallVector<int64_t> &tile, int64_t vectorLoop, int64_t split) {
-    if (vectorBytes < 32 || rowsBesideFourVectors() != 2)
-      return;
-    std::optional<TileAxes> axes = tileAxes(main, tile, vectorLoop);
+    std::optional<TileAxes> axes = longSumTileOfAVX2(main, ranges, tile, vectorLoop);
     if (!axes)
       return;
     unsigned columns = axes->columns, rows = axes->rows;
     int64_t lanes = vectorLanes(main, vectorBytes);
-    int64_t wideChunks = ranges[columns] / (2 * lanes);
     if (tile[columns] != lanes || ranges[columns] % (2 * lanes) != 0 ||
-        (int64_t(columns) == split && wideChunks < 2) || (tile[rows] != 5 && tile[rows] != 6) ||
-        reductionSteps(main, ranges) < kMinDeepRowsSteps ||
-        longestWindowAlong(main, rows, ranges, lanes) == 0)
+        (int64_t(columns) == split && ranges[columns] < 4 * lanes) ||
+        (tile[rows] != 5 && tile[rows] != 6) || longestWindowAlong(main, rows, ranges, lanes) == 0)
       return;
     if (tile[rows] == 6) {
       llvm::SmallDenseSet<unsigned> readWithColumns = loopsReadWith(main, columns);
       SmallVector<unsigned> parallel;
       main.getParallelDims(parallel);
-      auto pairs = llvm::find_if(parallel, [&](unsigned loop) {
+      auto secondRows = llvm::find_if(parallel, [&](unsigned loop) {
         return loop != rows && int64_t(loop) != split && !readWithColumns.contains(loop) &&
                ranges[loop] % 2 == 0 && longestWindowAlong(main, loop, ranges) > 0;
       });
-      if (pairs == parallel.end())
+      if (secondRows == parallel.end())
         return;
       tile[rows] = 3;
-      tile[*pairs] = 2;
+      tile[*secondRows] = 2;
     }
     tile[columns] = 2 * lanes;
   }
