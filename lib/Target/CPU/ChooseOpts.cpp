@@ -890,11 +890,11 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
     for (int64_t r : ranges)
       iterations *= r;
     bool splits = iterations >= kMinIterationsToSplit && onlyRootWritesOutput(kernel, root);
-    auto splitLoop = [&]() -> int64_t {
+    auto splitLoop = [&](int64_t unsplit = -1) -> int64_t {
       if (!splits)
         return -1;
       return chooseSplit(main, root, ranges, tile, vectorize ? vectorLoop : -1,
-                         transposedRead ? transposedReadMap(root) : AffineMap(), outer);
+                         transposedRead ? transposedReadMap(root) : AffineMap(), outer, unsplit);
     };
     if (splits) {
       split = splitLoop();
@@ -946,13 +946,14 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
   /// CNN's 22.1-22.5 -> 19.5 ms, ResNet-18's 3x3s over 56x56 maps
   /// 33.4-34.1 -> 28.6-28.9; the 5x5's 6 input channels 14.8-15.1; with the
   /// rows split, a partial tile in a worker's chunk left the 5x5
-  /// unvectorized, 21 -> 479 ms). A split by the rows gives way to one by
-  /// the columns, in two chunks or more, for them (beautiful_mnist's 3x3
-  /// over 6x6 maps: 16 chunks of 4 input channels 2.16-2.59 ms; 4 chunks of
-  /// output channels, 4 rows 2.21-2.26, 6 rows 1.77-2.01).
+  /// unvectorized, 21 -> 479 ms). A split by the rows gives way to the
+  /// next one chooseSplit ranks, if two workers share it evenly, for them
+  /// (beautiful_mnist's 3x3 over 6x6 maps: 16 chunks of 4 input channels
+  /// 2.16-2.59 ms; 4 chunks of output channels, 4 rows 2.21-2.26, 6 rows
+  /// 1.77-2.01).
   int64_t narrowColumns(linalg::GenericOp main, ArrayRef<int64_t> ranges,
                         SmallVector<int64_t> &tile, int64_t vectorLoop, int64_t outer,
-                        int64_t &split, llvm::function_ref<int64_t()> splitForTile) {
+                        int64_t &split, llvm::function_ref<int64_t(int64_t)> splitForTile) {
     int64_t lanes = vectorLanes(main, vectorBytes);
     std::optional<TileAxes> axes = tileAxes(main, tile, vectorLoop);
     if (!readsThroughWindow(main) || !axes)
@@ -978,12 +979,13 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
         split = rows;
       return turnedOuter;
     }
-    split = splitForTile();
+    split = splitForTile(-1);
     if (deepenSlidingRows(main, ranges, tile, vectorLoop, split))
       return turnedOuter;
-    if (split == int64_t(rows) && ranges[rows] >= 4 * kDeepRows &&
-        tilesAlong(ranges, tile, columns) >= 2)
-      split = columns;
+    if (split == int64_t(rows) && ranges[rows] >= 4 * kDeepRows)
+      if (int64_t other = splitForTile(rows);
+          other >= 0 && !unevenlyShared(tilesAlong(ranges, tile, other)))
+        split = other;
     if (roomForDeepRows(ranges, rows, split))
       tile[rows] = kDeepRows;
     return turnedOuter;
@@ -1194,16 +1196,17 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
   /// row divided among two leaves one idle a third of the time), else the
   /// one with the most chunks that two workers share evenly. A kernel that
   /// reads reductions per row (rowLoops) splits one of its rows' loops.
+  /// The loop `unsplit` is not split.
   int64_t chooseSplit(MainOp main, linalg::GenericOp root, ArrayRef<int64_t> ranges,
                       ArrayRef<int64_t> tile, int64_t vectorLoop, AffineMap transposed,
-                      int64_t outer) {
+                      int64_t outer, int64_t unsplit = -1) {
     auto iterators = main.op.getIteratorTypesArray();
     auto chunksOf = [&](int64_t loop) { return tilesAlong(ranges, tile, loop); };
     // Split elsewhere, each worker's share would compute its rows' reductions
     // again.
     std::optional<SmallVector<unsigned>> rows = rowLoops(main, root);
     auto splittable = [&](int64_t loop) {
-      return iterators[loop] == utils::IteratorType::parallel &&
+      return loop != unsplit && iterators[loop] == utils::IteratorType::parallel &&
              llvm::is_contained(main.loopOfRootLoop, unsigned(loop)) &&
              (!rows || llvm::is_contained(*rows, unsigned(loop)));
     };

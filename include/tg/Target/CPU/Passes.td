@@ -293,7 +293,7 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
       ms), or else take six where the rows' loop has 24 or more and is not
       the split loop (12 accumulators: the CNN's 22.1-22.5 -> 19.5 ms,
       ResNet-18's over 56x56 maps 33.4-34.1 -> 28.6-28.9); a split by the
-      rows gives way to the columns, in two chunks or more, for them
+      rows gives way to the next best split, if it shares evenly, for them
       (beautiful_mnist's 3x3 over 6x6 maps: by 16 chunks of input
       channels, 4 rows, 2.16-2.59 ms; by 4 of output channels, 6 rows,
       1.77-2.01).
