@@ -20,6 +20,7 @@
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 #include <iterator>
+#include <tuple>
 
 namespace mlir::tg {
 #define GEN_PASS_DEF_TGAPPROXIMATEMATH
@@ -52,9 +53,12 @@ struct Builder {
   Value add(Value x, Value y) const { return arith::AddFOp::create(b, loc, x, y); }
   Value sub(Value x, Value y) const { return arith::SubFOp::create(b, loc, x, y); }
   Value mul(Value x, Value y) const { return arith::MulFOp::create(b, loc, x, y); }
+  /// x within [low, high], NaN kept: each bound a select on "bound beyond
+  /// x", which x86 does in one minps/maxps (their second operand wins when
+  /// either is NaN), where arith.minimumf and maximumf take five each.
   Value clamp(Value x, float low, float high) const {
-    return arith::MaximumFOp::create(b, loc, arith::MinimumFOp::create(b, loc, x, f(high)),
-                                     f(low));
+    Value belowHigh = select(less(f(high), x), f(high), x);
+    return select(less(belowHigh, f(low)), f(low), belowHigh);
   }
   Value select(Value p, Value x, Value y) const { return arith::SelectOp::create(b, loc, p, x, y); }
   Value less(Value x, Value y) const {
@@ -132,34 +136,57 @@ Value scaleByScalef(const Builder &e, Value p, Value n) {
   });
 }
 
+/// Added to x (|x| < 2^22), 1.5 · 2^23 rounds it to an integer n as
+/// round-to-nearest-even does, and leaves n in the sum's low mantissa bits.
+constexpr float kRoundingShift = 0x1.8p23f;
+constexpr int32_t kRoundingShiftBits = 0x4B400000;
+
+/// round(x) as a float and as an integer, for x a number within ±254 or
+/// NaN: by kRoundingShift, whose sum's bits are a number for NaN too, or by
+/// roundeven and a conversion guarded against NaN (poison in arith.fptosi).
+std::pair<Value, Value> roundToInteger(const Builder &e, Value x, bool byAdding) {
+  if (byAdding) {
+    Value shifted = e.add(x, e.f(kRoundingShift));
+    Value bits = arith::BitcastOp::create(e.b, e.loc, e.intType(), shifted);
+    return {e.sub(shifted, e.f(kRoundingShift)),
+            arith::SubIOp::create(e.b, e.loc, bits, e.i(kRoundingShiftBits))};
+  }
+  Value n = math::RoundEvenOp::create(e.b, e.loc, x);
+  Value isNaN = arith::CmpFOp::create(e.b, e.loc, arith::CmpFPredicate::UNO, n, n);
+  return {n, arith::FPToSIOp::create(e.b, e.loc, e.intType(), e.select(isNaN, e.f(0.0f), n))};
+}
+
 /// exp2(x) → 2^n · p(x − n) with n = round(x), p the polynomial above on the
 /// reduced argument (|x − n| ≤ 0.5), scaled by 2^n in two halves, or with
 /// `scalef` (AVX-512) in one instruction where the halves take eight:
 /// vscalefps by the float n on whole registers, llvm.ldexp elsewhere.
 ///
-/// x is clamped to ±300 so that ±inf reduce to a number, except for
-/// vscalefps: a NaN scaled by +inf is +inf and by −inf is +0 (Intel's table
-/// of its special cases), and that is exp2 of ±inf, whose x − n is NaN.
-void expandExp2(math::Exp2Op op, bool scalef) {
+/// Elsewhere than vscalefps, x is clamped to [-252, 254], where 2^n in
+/// halves is 0 and inf, and NaN stays in p. vscalefps needs no clamp: a NaN
+/// scaled by +inf is +inf and by −inf is +0 (Intel's table of its special
+/// cases), and that is exp2 of ±inf, whose x − n is NaN.
+void expandExp2(math::Exp2Op op, bool scalef, bool roundByAdding) {
   OpBuilder b(op);
   Builder e{b, op.getLoc(), op.getType()};
   bool byRegisters = scalef && tg::fillsZmmRegisters(e.type);
-  Value x = byRegisters ? op.getOperand() : e.clamp(op.getOperand(), -300.0f, 300.0f);
-  Value n = math::RoundEvenOp::create(b, e.loc, x);
+  Value x = op.getOperand(), n, exponent;
+  if (byRegisters) {
+    n = math::RoundEvenOp::create(b, e.loc, x);
+  } else {
+    x = e.clamp(x, -252.0f, 254.0f);
+    std::tie(n, exponent) = roundToInteger(e, x, roundByAdding);
+  }
   Value f = e.sub(x, n);
   Value reduced = e.f(kExp2Polynomial[std::size(kExp2Polynomial) - 1]);
   for (int k = std::size(kExp2Polynomial) - 2; k >= 0; --k)
     reduced = math::FmaOp::create(b, e.loc, reduced, f, e.f(kExp2Polynomial[k]));
   Value scaled;
-  if (byRegisters) {
+  if (byRegisters)
     scaled = scaleByScalef(e, reduced, n);
-  } else {
-    // NaN stays in `reduced`; the exponent only needs to be a defined number.
-    Value isNaN = arith::CmpFOp::create(b, e.loc, arith::CmpFPredicate::UNO, n, n);
-    Value exponent = arith::FPToSIOp::create(
-        b, e.loc, e.intType(), e.select(isNaN, e.f(0.0f), e.clamp(n, -252.0f, 254.0f)));
-    scaled = scalef ? scaleByLdexp(e, reduced, exponent) : scaleByHalves(e, reduced, exponent);
-  }
+  else if (scalef)
+    scaled = scaleByLdexp(e, reduced, exponent);
+  else
+    scaled = scaleByHalves(e, reduced, exponent);
   op.replaceAllUsesWith(scaled);
   op.erase();
 }
@@ -188,7 +215,7 @@ struct ApproximateMathPass : tg::impl::TGApproximateMathBase<ApproximateMathPass
     });
     for (Operation *op : ops) {
       if (auto exp2 = dyn_cast<math::Exp2Op>(op))
-        expandExp2(exp2, scalef);
+        expandExp2(exp2, scalef, roundByAdding);
       else
         expandLog2(cast<math::Log2Op>(op));
     }

@@ -1,28 +1,54 @@
 // RUN: tg-opt %s --tg-approximate-math | FileCheck %s
+// RUN: tg-opt %s --tg-approximate-math=round-by-adding=true | FileCheck %s --check-prefix=ADDING
 // RUN: tg-opt %s --tg-approximate-math=scalef=true | FileCheck %s --check-prefix=SCALEF
 
 // f32 exp2: 2^n · p(x − n) with n = round(x), p a polynomial of degree 6
 // (six fused multiply-adds) and 2^n two exponent-bit constructions; no libm
-// call is left.
+// call is left. x is clamped to [-252, 254] by selects (x86's
+// one-instruction minps and maxps, NaN kept); n is converted to an integer
+// with NaN taken as 0 (arith.fptosi of NaN is poison).
 // CHECK-LABEL: func.func @exp2_f32
 // CHECK-SAME: (%[[X:.*]]: f32)
-// CHECK-DAG: %[[LOW:.*]] = arith.constant -3.000000e+02 : f32
-// CHECK-DAG: %[[HIGH:.*]] = arith.constant 3.000000e+02 : f32
-// CHECK: %[[CLAMPED:.*]] = arith.minimumf %[[X]], %[[HIGH]]
-// CHECK: %[[XC:.*]] = arith.maximumf %[[CLAMPED]], %[[LOW]]
+// CHECK-DAG: %[[LOW:.*]] = arith.constant -2.520000e+02 : f32
+// CHECK-DAG: %[[HIGH:.*]] = arith.constant 2.540000e+02 : f32
+// CHECK: %[[ABOVE:.*]] = arith.cmpf olt, %[[HIGH]], %[[X]]
+// CHECK: %[[CLAMPED:.*]] = arith.select %[[ABOVE]], %[[HIGH]], %[[X]]
+// CHECK: %[[BELOW:.*]] = arith.cmpf olt, %[[CLAMPED]], %[[LOW]]
+// CHECK: %[[XC:.*]] = arith.select %[[BELOW]], %[[LOW]], %[[CLAMPED]]
 // CHECK: %[[N:.*]] = math.roundeven %[[XC]] : f32
+// CHECK: %[[NAN:.*]] = arith.cmpf uno, %[[N]], %[[N]]
+// CHECK: %[[DEFINED:.*]] = arith.select %[[NAN]], %{{.*}}, %[[N]]
+// CHECK: %[[K:.*]] = arith.fptosi %[[DEFINED]] : f32 to i32
 // CHECK: %[[F:.*]] = arith.subf %[[XC]], %[[N]]
 // CHECK-COUNT-6: math.fma {{.*}}, %[[F]], {{.*}} : f32
-// CHECK: arith.fptosi
-// CHECK: arith.shrsi
+// CHECK: arith.shrsi %[[K]]
 // CHECK: arith.shli
 // CHECK-NOT: math.exp
 // CHECK: return
-// With scalef (AVX-512), a scalar is scaled by llvm.ldexp in one step; its
-// exponent n, clamped, with NaN's taken as 0.
+// With round-by-adding (the CPU's), n is rounded by adding and subtracting
+// 1.5 · 2^23, whose sum's bits hold n: no roundeven, no NaN guard, no
+// fptosi.
+// ADDING-LABEL: func.func @exp2_f32
+// ADDING-DAG: %[[SHIFT:.*]] = arith.constant 0x4B400000 : f32
+// ADDING-DAG: %[[SHIFTBITS:.*]] = arith.constant 1262485504 : i32
+// ADDING: %[[CLAMPED:.*]] = arith.select
+// ADDING: %[[XC:.*]] = arith.select %{{.*}}, %{{.*}}, %[[CLAMPED]]
+// ADDING: %[[SUM:.*]] = arith.addf %[[XC]], %[[SHIFT]]
+// ADDING: %[[BITS:.*]] = arith.bitcast %[[SUM]] : f32 to i32
+// ADDING: %[[N:.*]] = arith.subf %[[SUM]], %[[SHIFT]]
+// ADDING: %[[K:.*]] = arith.subi %[[BITS]], %[[SHIFTBITS]]
+// ADDING: %[[F:.*]] = arith.subf %[[XC]], %[[N]]
+// ADDING-COUNT-6: math.fma {{.*}}, %[[F]], {{.*}} : f32
+// ADDING: arith.shrsi %[[K]]
+// ADDING-NOT: math.roundeven
+// ADDING-NOT: arith.cmpf uno
+// ADDING-NOT: arith.fptosi
+// ADDING: return
+// With scalef (AVX-512), a scalar is scaled by llvm.ldexp in one step, by
+// the same integer n.
 // SCALEF-LABEL: func.func @exp2_f32
-// SCALEF-COUNT-6: math.fma
 // SCALEF: %[[E:.*]] = arith.fptosi {{.*}} : f32 to i32
+// SCALEF-COUNT-6: math.fma
 // SCALEF: llvm.call_intrinsic "llvm.ldexp"(%{{.*}}, %[[E]]) : (f32, i32) -> f32
 // SCALEF-NOT: arith.shli
 // SCALEF: return

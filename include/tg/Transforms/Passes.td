@@ -31,10 +31,16 @@ def TGApproximateMath : Pass<"tg-approximate-math", "::mlir::ModuleOp"> {
     converted to an integer nor guarded against NaN, and x is not clamped
     (`vscalefps` scales the NaN that x − n is for x = ±inf to +inf and +0):
     seven instructions per register fewer; elsewhere by `llvm.ldexp`.
+    With `round-by-adding` (the CPU target's), n is rounded by adding and
+    subtracting 1.5 · 2^23, whose sum's bits hold n as an integer: two
+    instructions for a rounding, a NaN guard and a conversion (five with
+    AVX2), where a GPU's rounding mode of additions may be toward zero.
   }];
   let options = [
     Option<"scalef", "scalef", "bool", /*default=*/"false",
            "Apply 2^n with AVX-512's vscalefps">,
+    Option<"roundByAdding", "round-by-adding", "bool", /*default=*/"false",
+           "Round exp2's n by adding 1.5 * 2^23 (additions round to nearest)">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
                            "::mlir::vector::VectorDialect", "::mlir::LLVM::LLVMDialect"];

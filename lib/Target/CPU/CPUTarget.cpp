@@ -102,8 +102,8 @@ public:
       return failure();
     // AVX-512's vscalefps scales by 2^n in one instruction.
     bool scalef = StringRef(machine->features).contains("+avx512f");
-    std::string approximateMath =
-        std::string("tg-approximate-math{scalef=") + (scalef ? "true" : "false") + "},";
+    std::string approximateMath = std::string("tg-approximate-math{round-by-adding=true scalef=") +
+                                  (scalef ? "true" : "false") + "},";
     // AVX-512DQ's vrangeps is IEEE maximum but for NaNs in one instruction.
     if (StringRef(machine->features).contains("+avx512dq"))
       approximateMath += "func.func(tg-cpu-range-maximum),";
