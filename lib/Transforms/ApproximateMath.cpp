@@ -15,6 +15,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -156,6 +157,14 @@ std::pair<Value, Value> roundToInteger(const Builder &e, Value x, bool byAdding)
   return {n, arith::FPToSIOp::create(e.b, e.loc, e.intType(), e.select(isNaN, e.f(0.0f), n))};
 }
 
+/// The polynomial above at f.
+Value exp2Polynomial(const Builder &e, Value f) {
+  Value p = e.f(kExp2Polynomial[std::size(kExp2Polynomial) - 1]);
+  for (int k = std::size(kExp2Polynomial) - 2; k >= 0; --k)
+    p = math::FmaOp::create(e.b, e.loc, p, f, e.f(kExp2Polynomial[k]));
+  return p;
+}
+
 /// exp2(x) → 2^n · p(x − n) with n = round(x), p the polynomial above on the
 /// reduced argument (|x − n| ≤ 0.5), scaled by 2^n in two halves, or with
 /// `scalef` (AVX-512) in one instruction where the halves take eight:
@@ -165,29 +174,63 @@ std::pair<Value, Value> roundToInteger(const Builder &e, Value x, bool byAdding)
 /// halves is 0 and inf, and NaN stays in p. vscalefps needs no clamp: a NaN
 /// scaled by +inf is +inf and by −inf is +0 (Intel's table of its special
 /// cases), and that is exp2 of ±inf, whose x − n is NaN.
-void expandExp2(math::Exp2Op op, bool scalef, bool roundByAdding) {
-  OpBuilder b(op);
-  Builder e{b, op.getLoc(), op.getType()};
+Value exp2OverAllFloats(const Builder &e, Value x, bool scalef, bool roundByAdding) {
   bool byRegisters = scalef && tg::fillsZmmRegisters(e.type);
-  Value x = op.getOperand(), n, exponent;
+  Value n, exponent;
   if (byRegisters) {
-    n = math::RoundEvenOp::create(b, e.loc, x);
+    n = math::RoundEvenOp::create(e.b, e.loc, x);
   } else {
     x = e.clamp(x, -252.0f, 254.0f);
     std::tie(n, exponent) = roundToInteger(e, x, roundByAdding);
   }
-  Value f = e.sub(x, n);
-  Value reduced = e.f(kExp2Polynomial[std::size(kExp2Polynomial) - 1]);
-  for (int k = std::size(kExp2Polynomial) - 2; k >= 0; --k)
-    reduced = math::FmaOp::create(b, e.loc, reduced, f, e.f(kExp2Polynomial[k]));
-  Value scaled;
+  Value p = exp2Polynomial(e, e.sub(x, n));
   if (byRegisters)
-    scaled = scaleByScalef(e, reduced, n);
-  else if (scalef)
-    scaled = scaleByLdexp(e, reduced, exponent);
-  else
-    scaled = scaleByHalves(e, reduced, exponent);
-  op.replaceAllUsesWith(scaled);
+    return scaleByScalef(e, p, n);
+  if (scalef)
+    return scaleByLdexp(e, p, exponent);
+  return scaleByHalves(e, p, exponent);
+}
+
+/// exp2(x) for x in [-125, 127], where 2^n · p is a normal float: n added
+/// to p's exponent bits, a shift and an add where the halves take eight.
+/// Shifted to the exponent, the bits of x + kRoundingShift are n's, as
+/// kRoundingShift's own bits shift out.
+Value exp2OfNormalResult(const Builder &e, Value x) {
+  Value shifted = e.add(x, e.f(kRoundingShift));
+  Value p = exp2Polynomial(e, e.sub(x, e.sub(shifted, e.f(kRoundingShift))));
+  auto bits = [&](Value v) { return arith::BitcastOp::create(e.b, e.loc, e.intType(), v); };
+  Value exponent = arith::ShLIOp::create(e.b, e.loc, bits(shifted), e.i(23));
+  return arith::BitcastOp::create(e.b, e.loc, e.type,
+                                  arith::AddIOp::create(e.b, e.loc, bits(p), exponent));
+}
+
+/// exp2 → exp2OfNormalResult when every lane's x is within [-125, 127] (a
+/// NaN is not), exp2OverAllFloats otherwise: the kernels' exp2 (softmax's,
+/// GELU's) rarely see others, and the range check of all lanes, a branch,
+/// costs less than the halves' scaling and the clamp.
+void expandExp2(math::Exp2Op op, bool scalef, bool roundByAdding) {
+  OpBuilder b(op);
+  Builder e{b, op.getLoc(), op.getType()};
+  Value x = op.getOperand();
+  if (scalef || !roundByAdding) {
+    op.replaceAllUsesWith(exp2OverAllFloats(e, x, scalef, roundByAdding));
+    op.erase();
+    return;
+  }
+  auto within = [&](arith::CmpFPredicate predicate, float bound) {
+    return arith::CmpFOp::create(b, e.loc, predicate, x, e.f(bound));
+  };
+  Value inRange = arith::AndIOp::create(b, e.loc, within(arith::CmpFPredicate::OGE, -125.0f),
+                                        within(arith::CmpFPredicate::OLE, 127.0f));
+  if (isa<VectorType>(inRange.getType()))
+    inRange = vector::ReductionOp::create(b, e.loc, vector::CombiningKind::AND,
+                                          flatten(b, e.loc, inRange));
+  auto branch = scf::IfOp::create(b, e.loc, e.type, inRange, /*withElseRegion=*/true);
+  b.setInsertionPointToStart(branch.thenBlock());
+  scf::YieldOp::create(b, e.loc, exp2OfNormalResult(e, x));
+  b.setInsertionPointToStart(branch.elseBlock());
+  scf::YieldOp::create(b, e.loc, exp2OverAllFloats(e, x, scalef, roundByAdding));
+  op.replaceAllUsesWith(branch.getResult(0));
   op.erase();
 }
 

@@ -27,23 +27,43 @@
 // CHECK: return
 // With round-by-adding (the CPU's), n is rounded by adding and subtracting
 // 1.5 · 2^23, whose sum's bits hold n: no roundeven, no NaN guard, no
-// fptosi.
+// fptosi. When x is within [-125, 127] (every lane; NaN is not), 2^n · p
+// is normal and n goes straight into p's exponent bits: the sum's bits
+// shifted by 23 (1.5 · 2^23's own shift out) added to p's. Otherwise the
+// clamp and the halves.
 // ADDING-LABEL: func.func @exp2_f32
+// ADDING-SAME: (%[[X:.*]]: f32)
+// ADDING-DAG: %[[LOWEST:.*]] = arith.constant -1.250000e+02 : f32
+// ADDING-DAG: %[[HIGHEST:.*]] = arith.constant 1.270000e+02 : f32
 // ADDING-DAG: %[[SHIFT:.*]] = arith.constant 0x4B400000 : f32
 // ADDING-DAG: %[[SHIFTBITS:.*]] = arith.constant 1262485504 : i32
-// ADDING: %[[CLAMPED:.*]] = arith.select
-// ADDING: %[[XC:.*]] = arith.select %{{.*}}, %{{.*}}, %[[CLAMPED]]
-// ADDING: %[[SUM:.*]] = arith.addf %[[XC]], %[[SHIFT]]
-// ADDING: %[[BITS:.*]] = arith.bitcast %[[SUM]] : f32 to i32
-// ADDING: %[[N:.*]] = arith.subf %[[SUM]], %[[SHIFT]]
-// ADDING: %[[K:.*]] = arith.subi %[[BITS]], %[[SHIFTBITS]]
-// ADDING: %[[F:.*]] = arith.subf %[[XC]], %[[N]]
+// ADDING: %[[ABOVE:.*]] = arith.cmpf oge, %[[X]], %[[LOWEST]]
+// ADDING: %[[BELOW:.*]] = arith.cmpf ole, %[[X]], %[[HIGHEST]]
+// ADDING: %[[NORMAL:.*]] = arith.andi %[[ABOVE]], %[[BELOW]]
+// ADDING: %[[Y:.*]] = scf.if %[[NORMAL]] -> (f32) {
+// ADDING:   %[[SUM:.*]] = arith.addf %[[X]], %[[SHIFT]]
+// ADDING:   %[[N:.*]] = arith.subf %[[SUM]], %[[SHIFT]]
+// ADDING:   %[[F:.*]] = arith.subf %[[X]], %[[N]]
 // ADDING-COUNT-6: math.fma {{.*}}, %[[F]], {{.*}} : f32
-// ADDING: arith.shrsi %[[K]]
+// ADDING:   %[[BITS:.*]] = arith.bitcast %[[SUM]] : f32 to i32
+// ADDING:   %[[EXPONENT:.*]] = arith.shli %[[BITS]]
+// ADDING:   %[[P:.*]] = arith.bitcast %{{.*}} : f32 to i32
+// ADDING:   %[[R:.*]] = arith.addi %[[P]], %[[EXPONENT]]
+// ADDING:   %[[RF:.*]] = arith.bitcast %[[R]] : i32 to f32
+// ADDING:   scf.yield %[[RF]]
+// ADDING: } else {
+// ADDING:   %[[CLAMPED:.*]] = arith.select
+// ADDING:   %[[XC:.*]] = arith.select %{{.*}}, %{{.*}}, %[[CLAMPED]]
+// ADDING:   %[[SUM2:.*]] = arith.addf %[[XC]], %[[SHIFT]]
+// ADDING:   %[[BITS2:.*]] = arith.bitcast %[[SUM2]] : f32 to i32
+// ADDING:   %[[N2:.*]] = arith.subf %[[SUM2]], %[[SHIFT]]
+// ADDING:   %[[K:.*]] = arith.subi %[[BITS2]], %[[SHIFTBITS]]
+// ADDING:   %[[F2:.*]] = arith.subf %[[XC]], %[[N2]]
+// ADDING-COUNT-6: math.fma {{.*}}, %[[F2]], {{.*}} : f32
+// ADDING:   arith.shrsi %[[K]]
+// ADDING: return %[[Y]]
 // ADDING-NOT: math.roundeven
-// ADDING-NOT: arith.cmpf uno
 // ADDING-NOT: arith.fptosi
-// ADDING: return
 // With scalef (AVX-512), a scalar is scaled by llvm.ldexp in one step, by
 // the same integer n.
 // SCALEF-LABEL: func.func @exp2_f32
@@ -72,11 +92,18 @@ func.func @log2_f32(%x: f32) -> f32 {
   return %y : f32
 }
 
-// Vectors get the same polynomials.
+// Vectors get the same polynomials; with round-by-adding, the range of
+// every lane decides the branch.
 // CHECK-LABEL: func.func @exp2_log2_vector
 // CHECK-NOT: math.exp
 // CHECK-NOT: math.log2
 // CHECK: return
+// ADDING-LABEL: func.func @exp2_log2_vector
+// ADDING: %[[NORMAL:.*]] = arith.andi %{{.*}}, %{{.*}} : vector<16xi1>
+// ADDING: %[[ALL:.*]] = vector.reduction <and>, %[[NORMAL]] : vector<16xi1> into i1
+// ADDING: scf.if %[[ALL]] -> (vector<16xf32>)
+// ADDING-NOT: math.exp
+// ADDING: return
 func.func @exp2_log2_vector(%x: vector<16xf32>) -> vector<16xf32> {
   %y = math.exp2 %x : vector<16xf32>
   %z = math.log2 %y : vector<16xf32>

@@ -34,7 +34,11 @@ def TGApproximateMath : Pass<"tg-approximate-math", "::mlir::ModuleOp"> {
     With `round-by-adding` (the CPU target's), n is rounded by adding and
     subtracting 1.5 · 2^23, whose sum's bits hold n as an integer: two
     instructions for a rounding, a NaN guard and a conversion (five with
-    AVX2), where a GPU's rounding mode of additions may be toward zero.
+    AVX2), where a GPU's rounding mode of additions may be toward zero. And
+    when every lane's x is within [-125, 127], where 2^n · p is a normal
+    float, a branch skips the clamp and the halves: n goes into p's exponent
+    bits, a shift and an add (softmax_4096x4096 6.4-6.5 -> 6.0-6.1 ms on
+    Zen 2).
   }];
   let options = [
     Option<"scalef", "scalef", "bool", /*default=*/"false",
@@ -43,7 +47,8 @@ def TGApproximateMath : Pass<"tg-approximate-math", "::mlir::ModuleOp"> {
            "Round exp2's n by adding 1.5 * 2^23 (additions round to nearest)">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
-                           "::mlir::vector::VectorDialect", "::mlir::LLVM::LLVMDialect"];
+                           "::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect",
+                           "::mlir::LLVM::LLVMDialect"];
 }
 
 def TGEmulateNarrowFloats : Pass<"tg-emulate-narrow-floats", "::mlir::ModuleOp"> {
