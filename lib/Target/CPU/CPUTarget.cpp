@@ -86,7 +86,9 @@ public:
     if (failed(machine))
       return failure();
     std::string optimizer = chooseOptsPass(*machine, options.noopt) +
-                            ",func.func(tg-cpu-apply-opts,tg-cpu-share-row-values)";
+                            ",func.func(tg-cpu-apply-opts,tg-cpu-share-row-values,"
+                            "tg-cpu-narrow-partial-sums{vector-bytes=" +
+                            std::to_string(cpuVectorBytes(*machine)) + "})";
     return parsePassPipeline(
         (kToArithPipeline + "," + kCPUPreparePipeline + "," + optimizer + "," + kBufferizePipeline +
          ",func.func(buffer-loop-hoisting,tg-cpu-expand-strided-copies),tg-cpu-free-scratch,"

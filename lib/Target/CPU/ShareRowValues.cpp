@@ -11,6 +11,8 @@
 
 #include "tg/Target/CPU/Passes.h"
 
+#include "RowLoops.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -66,24 +68,10 @@ private:
   DenseMap<std::pair<Value, Value>, bool> same;
 };
 
-/// Whether computing `value` in `loop`'s body takes a math function or a
-/// division: more than the scratch's store and load cost.
-bool worthKeeping(Value value, scf::ForOp loop) {
-  SmallVector<Value> pending = {value};
-  DenseSet<Operation *> seen;
-  while (!pending.empty()) {
-    Operation *op = pending.pop_back_val().getDefiningOp();
-    if (!op || !loop->isProperAncestor(op) || !seen.insert(op).second)
-      continue;
-    if (isa<math::MathDialect>(op->getDialect()) || isa<arith::DivFOp>(op))
-      return true;
-    llvm::append_range(pending, op->getOperands());
-  }
-  return false;
-}
-
 /// The 1-D vectors `loop` adds into the vectors it carries (the `v` of
-/// `acc + v`, `max(acc, v)`, ...) that are worth keeping.
+/// `acc + v`, `max(acc, v)`, ...) that are worth keeping: those that take a
+/// math function or a division, more than the scratch's store and load
+/// cost.
 SmallVector<Value> reducedValues(scf::ForOp loop) {
   SmallVector<Value> values;
   for (BlockArgument carried : loop.getRegionIterArgs()) {
@@ -94,7 +82,7 @@ SmallVector<Value> reducedValues(scf::ForOp loop) {
       if (combine->getNumOperands() != 2 || combine->getParentOp() != loop)
         continue;
       Value other = combine->getOperand(combine->getOperand(0) == carried ? 1 : 0);
-      if (other != carried && other.getType() == type && worthKeeping(other, loop))
+      if (other != carried && other.getType() == type && tg::takesMathFunction(other, loop))
         values.push_back(other);
     }
   }

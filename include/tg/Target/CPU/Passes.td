@@ -526,6 +526,33 @@ def TGCPUShareRowValues : Pass<"tg-cpu-share-row-values", "::mlir::func::FuncOp"
                            "::mlir::arith::ArithDialect"];
 }
 
+def TGCPUNarrowPartialSums : Pass<"tg-cpu-narrow-partial-sums", "::mlir::func::FuncOp"> {
+  let summary = "Carry two registers of a row's partial results when its values take a math function";
+  let description = [{
+    In a kernel (`tg.kernel`) after `tg-cpu-apply-opts`, a loop that
+    reduces a value over a row in vectors (`acc + v`, `max(acc, v)`: the
+    partial results of tinygrad's UNROLL of a reduce, as many lanes as a
+    step reads, 64 for a 4096-wide row) and whose lanes all go into one
+    result after it (a `vector.multi_reduction` of them, reached whole
+    through shape casts, or written into scratch and read back whole) carries
+    two registers of lanes instead when v takes a math function or a
+    division: each step combines v's registers into two first, and the
+    merge reduces those. A polynomial's constants and temporaries need most
+    of AVX2's sixteen registers; eight of partial sums beside them were
+    spilled and reloaded every step, and two hide the adds' latency behind
+    the polynomial's (softmax_4096x4096's sum of exp2: 6.6 -> 6.15 ms per
+    launch on Zen 2). Cheaper values (a max of reads, a sum of
+    differences), lanes that leave the loop otherwise, and loops already
+    this narrow are left alone.
+  }];
+  let options = [
+    Option<"vectorBytes", "vector-bytes", "int64_t", /*default=*/"64",
+           "The width of the target's vector registers in bytes (64: AVX-512)">,
+  ];
+  let dependentDialects = ["::mlir::vector::VectorDialect", "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def TGCPUSkipZeroBorder : Pass<"tg-cpu-skip-zero-border", "::mlir::func::FuncOp"> {
   let summary = "Skip the steps of a reduction that only add products with zeros";
   let description = [{
