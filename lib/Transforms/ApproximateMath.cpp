@@ -193,15 +193,17 @@ Value exp2OverAllFloats(const Builder &e, Value x, bool scalef, bool roundByAddi
 
 /// exp2(x) for x in [-125, 127], where 2^n · p is a normal float: n added
 /// to p's exponent bits, a shift and an add where the halves take eight.
-/// Shifted to the exponent, the bits of x + kRoundingShift are n's, as
-/// kRoundingShift's own bits shift out.
+/// n is converted as it is, within range and never NaN here; rounding by
+/// kRoundingShift would take two more constants, and the polynomial and
+/// the kernel around it leave AVX2 few registers for them.
 Value exp2OfNormalResult(const Builder &e, Value x) {
-  Value shifted = e.add(x, e.f(kRoundingShift));
-  Value p = exp2Polynomial(e, e.sub(x, e.sub(shifted, e.f(kRoundingShift))));
-  auto bits = [&](Value v) { return arith::BitcastOp::create(e.b, e.loc, e.intType(), v); };
-  Value exponent = arith::ShLIOp::create(e.b, e.loc, bits(shifted), e.i(23));
+  Value n = math::RoundEvenOp::create(e.b, e.loc, x);
+  Value p = exp2Polynomial(e, e.sub(x, n));
+  Value exponent = arith::ShLIOp::create(
+      e.b, e.loc, arith::FPToSIOp::create(e.b, e.loc, e.intType(), n), e.i(23));
+  Value bits = arith::BitcastOp::create(e.b, e.loc, e.intType(), p);
   return arith::BitcastOp::create(e.b, e.loc, e.type,
-                                  arith::AddIOp::create(e.b, e.loc, bits(p), exponent));
+                                  arith::AddIOp::create(e.b, e.loc, bits, exponent));
 }
 
 /// exp2 → exp2OfNormalResult when every lane's x is within [-125, 127] (a

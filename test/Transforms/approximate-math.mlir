@@ -25,12 +25,11 @@
 // CHECK: arith.shli
 // CHECK-NOT: math.exp
 // CHECK: return
-// With round-by-adding (the CPU's), n is rounded by adding and subtracting
-// 1.5 · 2^23, whose sum's bits hold n: no roundeven, no NaN guard, no
-// fptosi. When x is within [-125, 127] (every lane; NaN is not), 2^n · p
-// is normal and n goes straight into p's exponent bits: the sum's bits
-// shifted by 23 (1.5 · 2^23's own shift out) added to p's. Otherwise the
-// clamp and the halves.
+// With round-by-adding (the CPU's): when x is within [-125, 127] (every
+// lane; NaN is not), 2^n · p is a normal float and n, rounded and converted
+// as it is (never NaN there), goes straight into p's exponent bits.
+// Otherwise the clamp and the halves, n rounded by adding and subtracting
+// 1.5 · 2^23, whose sum's bits hold n: no roundeven, NaN guard or fptosi.
 // ADDING-LABEL: func.func @exp2_f32
 // ADDING-SAME: (%[[X:.*]]: f32)
 // ADDING-DAG: %[[LOWEST:.*]] = arith.constant -1.250000e+02 : f32
@@ -41,12 +40,11 @@
 // ADDING: %[[BELOW:.*]] = arith.cmpf ole, %[[X]], %[[HIGHEST]]
 // ADDING: %[[NORMAL:.*]] = arith.andi %[[ABOVE]], %[[BELOW]]
 // ADDING: %[[Y:.*]] = scf.if %[[NORMAL]] -> (f32) {
-// ADDING:   %[[SUM:.*]] = arith.addf %[[X]], %[[SHIFT]]
-// ADDING:   %[[N:.*]] = arith.subf %[[SUM]], %[[SHIFT]]
+// ADDING:   %[[N:.*]] = math.roundeven %[[X]]
 // ADDING:   %[[F:.*]] = arith.subf %[[X]], %[[N]]
 // ADDING-COUNT-6: math.fma {{.*}}, %[[F]], {{.*}} : f32
-// ADDING:   %[[BITS:.*]] = arith.bitcast %[[SUM]] : f32 to i32
-// ADDING:   %[[EXPONENT:.*]] = arith.shli %[[BITS]]
+// ADDING:   %[[K:.*]] = arith.fptosi %[[N]] : f32 to i32
+// ADDING:   %[[EXPONENT:.*]] = arith.shli %[[K]]
 // ADDING:   %[[P:.*]] = arith.bitcast %{{.*}} : f32 to i32
 // ADDING:   %[[R:.*]] = arith.addi %[[P]], %[[EXPONENT]]
 // ADDING:   %[[RF:.*]] = arith.bitcast %[[R]] : i32 to f32
@@ -61,9 +59,9 @@
 // ADDING:   %[[F2:.*]] = arith.subf %[[XC]], %[[N2]]
 // ADDING-COUNT-6: math.fma {{.*}}, %[[F2]], {{.*}} : f32
 // ADDING:   arith.shrsi %[[K]]
-// ADDING: return %[[Y]]
 // ADDING-NOT: math.roundeven
 // ADDING-NOT: arith.fptosi
+// ADDING: return %[[Y]]
 // With scalef (AVX-512), a scalar is scaled by llvm.ldexp in one step, by
 // the same integer n.
 // SCALEF-LABEL: func.func @exp2_f32
