@@ -19,8 +19,10 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/bit.h"
 
 #include <iterator>
+#include <limits>
 #include <tuple>
 
 namespace mlir::tg {
@@ -191,7 +193,7 @@ Value exp2OverAllFloats(const Builder &e, Value x, bool scalef, bool roundByAddi
   return scaleByHalves(e, p, exponent);
 }
 
-/// exp2(x) for x in [-125, 127], where 2^n · p is a normal float: n added
+/// exp2(x) for |x| ≤ 125, where 2^n · p is a normal float: n added
 /// to p's exponent bits, a shift and an add where the halves take eight.
 /// n is converted as it is, within range and never NaN here; rounding by
 /// kRoundingShift would take two more constants, and the polynomial and
@@ -206,10 +208,12 @@ Value exp2OfNormalResult(const Builder &e, Value x) {
                                   arith::AddIOp::create(e.b, e.loc, bits, exponent));
 }
 
-/// exp2 → exp2OfNormalResult when every lane's x is within [-125, 127] (a
-/// NaN is not), exp2OverAllFloats otherwise: the kernels' exp2 (softmax's,
-/// GELU's) rarely see others, and the range check of all lanes, a branch,
-/// costs less than the halves' scaling and the clamp.
+/// exp2 → exp2OfNormalResult when every lane's |x| is at most 125 (a NaN's
+/// is not), exp2OverAllFloats otherwise: the kernels' exp2 (softmax's,
+/// GELU's) rarely see others, and the range check, a branch, costs less than
+/// the halves' scaling and the clamp. The check compares the largest |x| as
+/// integer bits (a NaN's exceed every number's), one and per lane and a max
+/// per register, where comparing every lane with both bounds takes four.
 void expandExp2(math::Exp2Op op, bool scalef, bool roundByAdding) {
   OpBuilder b(op);
   Builder e{b, op.getLoc(), op.getType()};
@@ -219,14 +223,15 @@ void expandExp2(math::Exp2Op op, bool scalef, bool roundByAdding) {
     op.erase();
     return;
   }
-  auto within = [&](arith::CmpFPredicate predicate, float bound) {
-    return arith::CmpFOp::create(b, e.loc, predicate, x, e.f(bound));
-  };
-  Value inRange = arith::AndIOp::create(b, e.loc, within(arith::CmpFPredicate::OGE, -125.0f),
-                                        within(arith::CmpFPredicate::OLE, 127.0f));
-  if (isa<VectorType>(inRange.getType()))
-    inRange = vector::ReductionOp::create(b, e.loc, vector::CombiningKind::AND,
-                                          flatten(b, e.loc, inRange));
+  Value magnitude =
+      arith::AndIOp::create(b, e.loc, arith::BitcastOp::create(b, e.loc, e.intType(), x),
+                            e.i(std::numeric_limits<int32_t>::max()));
+  if (isa<VectorType>(magnitude.getType()))
+    magnitude = vector::ReductionOp::create(b, e.loc, vector::CombiningKind::MAXSI,
+                                            flatten(b, e.loc, magnitude));
+  Value inRange = arith::CmpIOp::create(
+      b, e.loc, arith::CmpIPredicate::sle, magnitude,
+      arith::ConstantOp::create(b, e.loc, b.getI32IntegerAttr(llvm::bit_cast<int32_t>(125.0f))));
   auto branch = scf::IfOp::create(b, e.loc, e.type, inRange, /*withElseRegion=*/true);
   b.setInsertionPointToStart(branch.thenBlock());
   scf::YieldOp::create(b, e.loc, exp2OfNormalResult(e, x));

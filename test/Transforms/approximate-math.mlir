@@ -25,20 +25,21 @@
 // CHECK: arith.shli
 // CHECK-NOT: math.exp
 // CHECK: return
-// With round-by-adding (the CPU's): when x is within [-125, 127] (every
-// lane; NaN is not), 2^n · p is a normal float and n, rounded and converted
-// as it is (never NaN there), goes straight into p's exponent bits.
+// With round-by-adding (the CPU's): when |x| ≤ 125 (every lane's, compared
+// as integer bits, the largest of a vector's: a NaN's exceed every
+// number's), 2^n · p is a normal float and n, rounded and converted as it
+// is (never NaN there), goes straight into p's exponent bits.
 // Otherwise the clamp and the halves, n rounded by adding and subtracting
 // 1.5 · 2^23, whose sum's bits hold n: no roundeven, NaN guard or fptosi.
 // ADDING-LABEL: func.func @exp2_f32
 // ADDING-SAME: (%[[X:.*]]: f32)
-// ADDING-DAG: %[[LOWEST:.*]] = arith.constant -1.250000e+02 : f32
-// ADDING-DAG: %[[HIGHEST:.*]] = arith.constant 1.270000e+02 : f32
+// ADDING-DAG: %[[SIGNLESS:.*]] = arith.constant 2147483647 : i32
+// ADDING-DAG: %[[BOUND:.*]] = arith.constant 1123680256 : i32
 // ADDING-DAG: %[[SHIFT:.*]] = arith.constant 0x4B400000 : f32
 // ADDING-DAG: %[[SHIFTBITS:.*]] = arith.constant 1262485504 : i32
-// ADDING: %[[ABOVE:.*]] = arith.cmpf oge, %[[X]], %[[LOWEST]]
-// ADDING: %[[BELOW:.*]] = arith.cmpf ole, %[[X]], %[[HIGHEST]]
-// ADDING: %[[NORMAL:.*]] = arith.andi %[[ABOVE]], %[[BELOW]]
+// ADDING: %[[XBITS:.*]] = arith.bitcast %[[X]] : f32 to i32
+// ADDING: %[[MAGNITUDE:.*]] = arith.andi %[[XBITS]], %[[SIGNLESS]]
+// ADDING: %[[NORMAL:.*]] = arith.cmpi sle, %[[MAGNITUDE]], %[[BOUND]]
 // ADDING: %[[Y:.*]] = scf.if %[[NORMAL]] -> (f32) {
 // ADDING:   %[[N:.*]] = math.roundeven %[[X]]
 // ADDING:   %[[F:.*]] = arith.subf %[[X]], %[[N]]
@@ -97,9 +98,10 @@ func.func @log2_f32(%x: f32) -> f32 {
 // CHECK-NOT: math.log2
 // CHECK: return
 // ADDING-LABEL: func.func @exp2_log2_vector
-// ADDING: %[[NORMAL:.*]] = arith.andi %{{.*}}, %{{.*}} : vector<16xi1>
-// ADDING: %[[ALL:.*]] = vector.reduction <and>, %[[NORMAL]] : vector<16xi1> into i1
-// ADDING: scf.if %[[ALL]] -> (vector<16xf32>)
+// ADDING: %[[MAGNITUDE:.*]] = arith.andi %{{.*}}, %{{.*}} : vector<16xi32>
+// ADDING: %[[LARGEST:.*]] = vector.reduction <maxsi>, %[[MAGNITUDE]] : vector<16xi32> into i32
+// ADDING: %[[NORMAL:.*]] = arith.cmpi sle, %[[LARGEST]], %{{.*}} : i32
+// ADDING: scf.if %[[NORMAL]] -> (vector<16xf32>)
 // ADDING-NOT: math.exp
 // ADDING: return
 func.func @exp2_log2_vector(%x: vector<16xf32>) -> vector<16xf32> {
