@@ -452,6 +452,43 @@ func.func private @E_16_28_28_256(%x: tensor<16x256x28x28xf32>, %out: tensor<16x
 
 // -----
 
+// The CNN's activations copied channels-last: the 64 rows of 24 that a
+// sweep of the channels reads (6 KB) stay in half the first-level cache,
+// and the tiles after it read them again from there: 2 pixels of a row.
+// CHECK-LABEL: func.func private @E_128_24_24_64
+// CHECK-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [1, 1, 2, 16]>
+// ZEN2-LABEL: func.func private @E_128_24_24_64
+// ZEN2-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [1, 1, 2, 8]>
+#nchw = affine_map<(n, y, x, c) -> (n, c, y, x)>
+#nhwc = affine_map<(n, y, x, c) -> (n, y, x, c)>
+func.func private @E_128_24_24_64(%x: tensor<128x64x24x24xf32>, %out: tensor<128x24x24x64xf32>) -> tensor<128x24x24x64xf32> attributes {tg.kernel} {
+  %r = linalg.generic {indexing_maps = [#nchw, #nhwc], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%x : tensor<128x64x24x24xf32>) outs(%out : tensor<128x24x24x64xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  } -> tensor<128x24x24x64xf32>
+  return %r : tensor<128x24x24x64xf32>
+}
+
+// -----
+
+// Rows of 80: a sweep of the 64 channels reads 20 KB, more than half of
+// Zen 2's 32 KB, and the runs stay 4 long.
+// ZEN2-LABEL: func.func private @E_16_80_80_64
+// ZEN2-SAME: tg.opts = #tg.opts<split = 0, vectorize = true, tile = [1, 1, 4, 8]>
+#nchw = affine_map<(n, y, x, c) -> (n, c, y, x)>
+#nhwc = affine_map<(n, y, x, c) -> (n, y, x, c)>
+func.func private @E_16_80_80_64(%x: tensor<16x64x80x80xf32>, %out: tensor<16x80x80x64xf32>) -> tensor<16x80x80x64xf32> attributes {tg.kernel} {
+  %r = linalg.generic {indexing_maps = [#nchw, #nhwc], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%x : tensor<16x64x80x80xf32>) outs(%out : tensor<16x80x80x64xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  } -> tensor<16x80x80x64xf32>
+  return %r : tensor<16x80x80x64xf32>
+}
+
+// -----
+
 // A row of 17 (a prime) gives the transposed input one element per row of a
 // block, a gather: left scalar, as without the rule.
 // CHECK-LABEL: func.func private @E_3_12_17_8
