@@ -68,7 +68,11 @@ constexpr int64_t kDeepRows = 6;
 
 /// The least reduction steps for which a deepened tile pays: loading and
 /// storing the accumulators weighs more in a shorter sum (see deepenRows).
-constexpr int64_t kMinDeepRowsSteps = 256;
+constexpr int64_t kMinDeepRowsSteps = 128;
+
+/// The least reduction steps of the sliding tiles that deepenSlidingRows
+/// and widenSlidingColumns reshape (measured from 288 steps up).
+constexpr int64_t kMinSlidingTileSteps = 256;
 
 /// The narrowest vector register (SSE's, NEON's).
 constexpr int64_t kSmallestVectorBytes = 16;
@@ -1001,13 +1005,13 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
   }
 
   /// The axes of a register tile in AVX2's 8 accumulators (two vectors by
-  /// four rows, or one by eight) of a sum of kMinDeepRowsSteps steps or more,
+  /// four rows, or one by eight) of a sum of kMinSlidingTileSteps or more,
   /// which deepenSlidingRows and widenSlidingColumns reshape into 10 or 12;
   /// nullopt for other tiles and targets.
   std::optional<TileAxes> longSumTileOfAVX2(linalg::GenericOp main, ArrayRef<int64_t> ranges,
                                             ArrayRef<int64_t> tile, int64_t vectorLoop) const {
     if (vectorBytes < 32 || rowsBesideFourVectors() != 2 ||
-        reductionSteps(main, ranges) < kMinDeepRowsSteps)
+        reductionSteps(main, ranges) < kMinSlidingTileSteps)
       return std::nullopt;
     return tileAxes(main, tile, vectorLoop);
   }
@@ -1031,9 +1035,12 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
   /// --chip=x86-64: 24 GFLOPS, 18 deepened). Only where the rows have room
   /// (roomForDeepRows). Not for rows whose inputs are adjacent (a
   /// convolution sliding along its width: ResNet-18's 3x3 over 28x28 maps
-  /// 12.3-13.8 -> 13.5-17.4 ms), nor a short reduction, where loading and
-  /// storing the accumulators weighs more (GPT's products over 32 and 128
-  /// steps: no gain). A tile reloaded in every step of a reduction loop
+  /// 12.3-13.8 -> 13.5-17.4 ms), nor a reduction of fewer than
+  /// kMinDeepRowsSteps, where loading and storing the accumulators weighs
+  /// more (GPT's products over 32 steps: no gain; over 128, the CNN's
+  /// Linear(9216, 128) gradients 2.50 -> 1.69 and 2.01 -> 1.68 ms,
+  /// train_step_cnn_b128 12.02-12.34 -> 12.38-12.74 steps/s, gpt_train_step
+  /// 12.54-13.33 -> 13.04-13.77). A tile reloaded in every step of a reduction loop
   /// outside it (`outer`) keeps its rows here; narrowColumns deepens AVX2's
   /// turned ones.
   void deepenRows(linalg::GenericOp main, ArrayRef<int64_t> ranges, SmallVector<int64_t> &tile,

@@ -173,7 +173,7 @@ def TGCPUChooseOpts : Pass<"tg-cpu-choose-opts", "::mlir::ModuleOp"> {
       for (a convolution of one input channel, 9 steps per output on 26x26
       maps, gets 16 channels by 13 pixels). A tile of four vectors by 4
       rows (AVX-512) or 2 (AVX2) whose rows' inputs lie apart (a matmul's
-      rows of A), of a sum of 256 steps or more without a reduction loop
+      rows of A), of a sum of 128 steps or more without a reduction loop
       outside the tiles, takes 6 rows when its row axis has 24 or more and
       is not the split loop: by four 512-bit vectors (24 of AVX-512's 32
       registers) or two 256-bit ones (12 of AVX2's 16); the last row tile
