@@ -877,18 +877,15 @@ TEST_P(FloatSpecialsTest, Described) {
 INSTANTIATE_TEST_SUITE_P(Floats, FloatSpecialsTest,
                          testing::Values(DType::F16, DType::BF16, DType::F32, DType::F64), dtypeName);
 
-/// exp2 over f32 vectors of whole AVX-512 registers, which the CPU target
-/// scales by vscalefps with the exponent as a float (tg-approximate-math's
-/// scalef): NaN, the infinities, overflow and subnormal results in every
-/// lane, among values across the whole range of 2^x.
-TEST(Exp2, EdgesInWholeRegisters) {
-  Gen gen(seedOf("exp2 in whole registers"));
+/// exp2 of a 64x64 f32 tensor, checked against libm: each element one of
+/// `picked` with probability `pickChance`, else uniform in [low, high].
+void checkExp2(const char *seed, const std::vector<double> &picked, double pickChance, double low,
+               double high) {
+  Gen gen(seedOf(seed));
   const Shape shape = {64, 64};
-  const double edges[] = {NAN,    INFINITY, -INFINITY, 0.0,    -0.0,  127.99, 128.0, -126.5,
-                          -149.0, -149.6,   -150.0,    -300.5, 300.5, 1e30,   -1e30, 0.5};
   Tensor x = gen.tensor(DType::F32, shape, [&] {
-    return fromDouble(DType::F32, gen.chance(0.25) ? edges[gen.range(0, std::size(edges) - 1)]
-                                                   : gen.uniform(-160, 160));
+    return fromDouble(DType::F32, gen.chance(pickChance) ? picked[gen.range(0, picked.size() - 1)]
+                                                         : gen.uniform(low, high));
   });
   Program p;
   std::string ty = typeText(DType::F32, shape);
@@ -896,22 +893,24 @@ TEST(Exp2, EdgesInWholeRegisters) {
   check(p, {x});
 }
 
+/// exp2 over f32 vectors of whole AVX-512 registers, which the CPU target
+/// scales by vscalefps with the exponent as a float (tg-approximate-math's
+/// scalef): NaN, the infinities, overflow and subnormal results in every
+/// lane, among values across the whole range of 2^x.
+TEST(Exp2, EdgesInWholeRegisters) {
+  checkExp2("exp2 in whole registers",
+            {NAN, INFINITY, -INFINITY, 0.0, -0.0, 127.99, 128.0, -126.5, -149.0, -149.6, -150.0,
+             -300.5, 300.5, 1e30, -1e30, 0.5},
+            0.25, -160, 160);
+}
+
 /// exp2 where every lane's result is a normal float (|x| ≤ 125, the ends
 /// included), which the CPU target computes without its clamp and halves
 /// (tg-approximate-math's round-by-adding): n put straight into the
 /// polynomial's exponent bits.
 TEST(Exp2, NormalResultsOnly) {
-  Gen gen(seedOf("exp2 of normal results"));
-  const Shape shape = {64, 64};
-  const double ends[] = {-125.0, 125.0, -124.5, 124.5, 124.99, -0.0, 0.5, -0.5};
-  Tensor x = gen.tensor(DType::F32, shape, [&] {
-    return fromDouble(DType::F32, gen.chance(0.1) ? ends[gen.range(0, std::size(ends) - 1)]
-                                                  : gen.uniform(-125, 125));
-  });
-  Program p;
-  std::string ty = typeText(DType::F32, shape);
-  p.result(p.op("tg.exp2 " + p.arg(ty) + " : " + ty), ty, "exp2", Tol::transcendental(DType::F32));
-  check(p, {x});
+  checkExp2("exp2 of normal results", {-125.0, 125.0, -124.5, 124.5, 124.99, -0.0, 0.5, -0.5}, 0.1,
+            -125, 125);
 }
 
 /// Rank-0 tensors: elementwise, cast, and movement to and from them.
