@@ -212,7 +212,7 @@ Value exp2OfNormalResult(const Builder &e, Value x) {
 /// is not), exp2OverAllFloats otherwise: the kernels' exp2 (softmax's,
 /// GELU's) rarely see others, and the range check, a branch, costs less than
 /// the halves' scaling and the clamp. The check compares the largest |x| as
-/// integer bits (a NaN's exceed every number's), one and per lane and a max
+/// integer bits (a NaN's exceed every number's), an and per lane and a max
 /// per register, where comparing every lane with both bounds takes four.
 void expandExp2(math::Exp2Op op, bool scalef, bool roundByAdding) {
   OpBuilder b(op);
