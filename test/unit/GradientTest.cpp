@@ -609,6 +609,8 @@ TEST(GradNN, Pooling) {
   // Windows that do not overlap (the kernel no larger than the stride)
   // are cut by reshapes; overlapping ones by the repeat trick.
   EXPECT_TRUE(gradientsMatch([](auto x) { return x[0].max_pool2d(); }, {{1, 2, 4, 4}}));
+  // 16-wide rows: the CPU computes the gradient in blocks of 4 window pairs.
+  EXPECT_TRUE(gradientsMatch([](auto x) { return x[0].max_pool2d(); }, {{1, 2, 8, 16}}));
   EXPECT_TRUE(gradientsMatch([](auto x) { return x[0].max_pool2d({2}, std::vector<int64_t>{3}); },
                              {{1, 2, 7, 5}}));
   EXPECT_TRUE(gradientsMatch([](auto x) { return x[0].max_pool2d({3}, std::vector<int64_t>{2}, {1}, {1}); },

@@ -556,29 +556,59 @@ bool readsElementwiseAlongLoops(linalg::GenericOp root, ArrayRef<int64_t> ranges
                       [](AffineMap map) { return map.isProjectedPermutation(); });
 }
 
+/// Whether every operand of `root` reads those of `loops` it reads as its
+/// last axes, in their order: a block of the loops is then contiguous in
+/// each operand, or broadcast along the loops it does not read.
+bool readsAsLastAxes(linalg::GenericOp root, ArrayRef<unsigned> loops) {
+  return llvm::all_of(root.getIndexingMapsArray(), [&](AffineMap map) {
+    SmallVector<size_t> order;
+    for (unsigned r = 0; r < map.getNumResults(); ++r)
+      if (auto found = llvm::find(loops, map.getDimPosition(r)); found != loops.end())
+        order.push_back(found - loops.begin());
+    unsigned first = map.getNumResults() - order.size();
+    for (unsigned r = first; r < map.getNumResults(); ++r)
+      if (!llvm::is_contained(loops, map.getDimPosition(r)))
+        return false;
+    return llvm::is_sorted(order);
+  });
+}
+
 /// Elementwise kernels whose reads are contiguous or broadcast along the
-/// innermost loop: vectors along it.
+/// innermost loop: vectors along it. An innermost loop too short for a
+/// vector (a 2x2 pooling's window column) takes the loop outside it into
+/// the vector where both are every operand's last axes: a max pooling's
+/// gradient over 24x24 maps, computed over [.., 12, 2, 12, 2], gets
+/// blocks of 4 window pairs, 8 contiguous floats (Zen 2: scalar 3.2-3.4
+/// ms in the CNN's step, [4, 2] 1.49 ms alone).
 bool tileElementwise(linalg::GenericOp root, ArrayRef<int64_t> ranges,
                      SmallVector<int64_t> &tile) {
   if (!readsElementwiseAlongLoops(root, ranges, /*orLoopIndices=*/false))
     return false;
   unsigned innermost = ranges.size() - 1;
-  for (AffineMap map : root.getIndexingMapsArray()) {
-    // The innermost loop must be the last axis of an operand or absent from it.
-    for (unsigned r = 0; r + 1 < map.getNumResults(); ++r)
-      if (map.getDimPosition(r) == innermost)
-        return false;
-  }
+  if (!readsAsLastAxes(root, {innermost}))
+    return false;
   // Four lanes only where they fill a 16-byte register (a 6x6 map's 36
   // floats).
   int64_t width = largestDivisor(ranges[innermost], {64, 32, 16, 8});
   if (!width && vectorLanes(root, kSmallestVectorBytes) <= 4)
     width = largestDivisor(ranges[innermost], {4});
-  if (!width)
+  if (width) {
+    tile.assign(ranges.size(), 1);
+    tile[innermost] = width;
+    return true;
+  }
+  unsigned outer = innermost - 1;
+  if (innermost == 0 || !readsAsLastAxes(root, {outer, innermost}))
     return false;
-  tile.assign(ranges.size(), 1);
-  tile[innermost] = width;
-  return true;
+  for (int64_t block : {64, 32, 16, 8}) {
+    if (block % ranges[innermost] == 0 && ranges[outer] % (block / ranges[innermost]) == 0) {
+      tile.assign(ranges.size(), 1);
+      tile[outer] = block / ranges[innermost];
+      tile[innermost] = ranges[innermost];
+      return true;
+    }
+  }
+  return false;
 }
 
 /// The indexing map of the first operand that does not hold the elements

@@ -513,6 +513,48 @@ func.func private @E_16_80_80_64(%x: tensor<16x64x80x80xf32>, %out: tensor<16x80
 
 // -----
 
+// A 2x2 max pooling's gradient over [n, c, y, dy, x, dx]: the window column
+// dx (2) is too short for a vector, and the vector takes x with it, both
+// every operand's last axes (the pooled ones read x alone, broadcast along
+// dx): blocks of 4 window pairs, 8 contiguous floats.
+// CHECK-LABEL: func.func private @E_8_4_24_24
+// CHECK-SAME: tg.opts = #tg.opts<split = -1, vectorize = true, tile = [1, 1, 1, 1, 4, 2]>
+// AVX2-LABEL: func.func private @E_8_4_24_24
+// AVX2-SAME: tg.opts = #tg.opts<split = -1, vectorize = true, tile = [1, 1, 1, 1, 4, 2]>
+#window = affine_map<(n, c, y, dy, x, dx) -> (n, c, y, dy, x, dx)>
+#pooled = affine_map<(n, c, y, dy, x, dx) -> (n, c, y, x)>
+func.func private @E_8_4_24_24(%x: tensor<8x4x12x2x12x2xf32>, %m: tensor<8x4x12x12xf32>, %g: tensor<8x4x12x12xf32>, %out: tensor<8x4x12x2x12x2xf32>) -> tensor<8x4x12x2x12x2xf32> attributes {tg.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %r = linalg.generic {indexing_maps = [#window, #pooled, #pooled, #window], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]}
+      ins(%x, %m, %g : tensor<8x4x12x2x12x2xf32>, tensor<8x4x12x12xf32>, tensor<8x4x12x12xf32>) outs(%out : tensor<8x4x12x2x12x2xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32, %o: f32):
+    %eq = arith.cmpf oeq, %a, %b : f32
+    %s = arith.select %eq, %c, %zero : f32
+    linalg.yield %s : f32
+  } -> tensor<8x4x12x2x12x2xf32>
+  return %r : tensor<8x4x12x2x12x2xf32>
+}
+
+// -----
+
+// Read with the window's axes the other way round ([.., dx, x]), the block
+// would gather: no vector.
+// CHECK-LABEL: func.func private @E_8_4_24_24_swapped
+// CHECK-SAME: vectorize = false
+#window = affine_map<(n, c, y, dy, x, dx) -> (n, c, y, dy, x, dx)>
+#swapped = affine_map<(n, c, y, dy, x, dx) -> (n, c, y, dy, dx, x)>
+func.func private @E_8_4_24_24_swapped(%x: tensor<8x4x12x2x2x12xf32>, %out: tensor<8x4x12x2x12x2xf32>) -> tensor<8x4x12x2x12x2xf32> attributes {tg.kernel} {
+  %r = linalg.generic {indexing_maps = [#swapped, #window], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]}
+      ins(%x : tensor<8x4x12x2x2x12xf32>) outs(%out : tensor<8x4x12x2x12x2xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %s = arith.negf %a : f32
+    linalg.yield %s : f32
+  } -> tensor<8x4x12x2x12x2xf32>
+  return %r : tensor<8x4x12x2x12x2xf32>
+}
+
+// -----
+
 // A row of 17 (a prime) gives the transposed input one element per row of a
 // block, a gather: left scalar, as without the rule.
 // CHECK-LABEL: func.func private @E_3_12_17_8
