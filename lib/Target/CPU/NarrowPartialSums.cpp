@@ -19,7 +19,9 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir::tg {
@@ -65,9 +67,9 @@ bool fillsDestination(tensor::InsertSliceOp insert) {
 /// The loop result whose lanes `value` holds, passed on whole and unchanged
 /// (shape casts; written into all of a tensor, inserted over all of
 /// another, read back whole: the way tg-cpu-apply-opts's partial results
-/// reach their merge), each step the only use of the one before; and the
-/// ops on the way, from `value` back. Null when another op stands between.
-OpResult carriedLanes(Value value, SmallVectorImpl<Operation *> &passedThrough) {
+/// reach their merge), each step the only use of the one before. Null when
+/// another op stands between.
+OpResult carriedLanes(Value value) {
   while (value.hasOneUse()) {
     auto result = dyn_cast<OpResult>(value);
     if (!result)
@@ -75,7 +77,6 @@ OpResult carriedLanes(Value value, SmallVectorImpl<Operation *> &passedThrough) 
     Operation *op = result.getOwner();
     if (isa<scf::ForOp>(op))
       return result;
-    passedThrough.push_back(op);
     value = llvm::TypeSwitch<Operation *, Value>(op)
                 .Case([](vector::ShapeCastOp cast) { return cast.getSource(); })
                 .Case([](vector::TransferReadOp read) {
@@ -131,8 +132,7 @@ struct NarrowPartialSums : OpRewritePattern<vector::MultiDimReductionOp> {
         llvm::count_if(mergedType.getShape(), [](int64_t size) { return size > 1; }) != 1 ||
         !merge.isReducedDim(wide - mergedType.getShape().begin()))
       return failure();
-    SmallVector<Operation *> passedThrough;
-    OpResult lanesOut = carriedLanes(merge.getSource(), passedThrough);
+    OpResult lanesOut = carriedLanes(merge.getSource());
     if (!lanesOut)
       return failure();
     auto loop = cast<scf::ForOp>(lanesOut.getOwner());
@@ -168,6 +168,7 @@ struct NarrowPartialSums : OpRewritePattern<vector::MultiDimReductionOp> {
                        vector::makeArithReduction(rewriter, loc, kind, carried,
                                                   foldLanes(rewriter, loc, kind, step, lanes)));
 
+    Operation *lanesWay = merge.getSource().getDefiningOp();
     rewriter.setInsertionPoint(merge);
     SmallVector<int64_t> shape(mergedType.getShape());
     shape[wide - mergedType.getShape().begin()] = lanes;
@@ -176,13 +177,29 @@ struct NarrowPartialSums : OpRewritePattern<vector::MultiDimReductionOp> {
                                                narrowed.getResult(index));
     rewriter.replaceOpWithNewOp<vector::MultiDimReductionOp>(merge, merged, merge.getAcc(),
                                                              merge.getReductionMask(), kind);
-    for (Operation *op : passedThrough)
-      rewriter.eraseOp(op);
     for (auto [old, replacement] : llvm::zip(loop.getResults(), narrowed.getResults()))
       if (old != lanesOut)
         rewriter.replaceAllUsesWith(old, replacement);
+    if (lanesWay != loop)
+      eraseWithDeadProducers(rewriter, lanesWay, loop);
     rewriter.eraseOp(loop);
     return success();
+  }
+
+  /// Erases `op`, then each producer it leaves trivially dead (the scratch
+  /// the lanes were written into, its fill), other than `kept`.
+  static void eraseWithDeadProducers(RewriterBase &rewriter, Operation *op, Operation *kept) {
+    SmallVector<Operation *> dead = {op};
+    llvm::SmallPtrSet<Operation *, 8> seen = {op, kept};
+    while (!dead.empty()) {
+      Operation *next = dead.pop_back_val();
+      SmallVector<Value> operands(next->getOperands());
+      rewriter.eraseOp(next);
+      for (Value operand : operands)
+        if (Operation *producer = operand.getDefiningOp();
+            producer && isOpTriviallyDead(producer) && seen.insert(producer).second)
+          dead.push_back(producer);
+    }
   }
 
   int64_t vectorBytes;

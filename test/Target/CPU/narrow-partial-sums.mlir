@@ -4,7 +4,8 @@
 // Softmax's sum of exp2 over a row, 64 partial sums written into scratch
 // and read back whole for the merge (as tg-cpu-apply-opts leaves it): the
 // loop carries two AVX2 registers (16 lanes), each step adding its four
-// pairs of registers into them first; the merge reduces the 16.
+// pairs of registers into them first; the merge reduces the 16, and the
+// scratch is dead.
 // CHECK-LABEL: func.func private @sum_of_exp2
 // CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<64xf32>
 // CHECK: %[[I0:.*]] = vector.extract_strided_slice %[[ZERO]] {offsets = [0], sizes = [16], strides = [1]}
@@ -22,6 +23,9 @@
 // CHECK:   %[[S:.*]] = arith.addf %[[S01]], %[[S23]] : vector<16xf32>
 // CHECK:   %[[NEXT:.*]] = arith.addf %[[ACC]], %[[S]] : vector<16xf32>
 // CHECK:   scf.yield %[[NEXT]]
+// The scratch the 64 lanes went through, and its fill, are gone.
+// CHECK-NOT: tensor.empty
+// CHECK-NOT: vector.transfer_write
 // CHECK: %[[LANES:.*]] = vector.shape_cast %[[SUM]] : vector<16xf32> to vector<1x16xf32>
 // CHECK: %[[MERGED:.*]] = vector.multi_reduction <add>, %[[LANES]], %{{.*}} [1] : vector<1x16xf32> to vector<1xf32>
 // CHECK-NOT: tensor.insert_slice
