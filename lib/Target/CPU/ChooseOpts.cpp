@@ -193,12 +193,16 @@ bool readsContiguously(AffineMap map, unsigned loop) {
                        [&](AffineExpr result) { return result.isFunctionOfDim(loop); });
 }
 
+/// The bytes of an element of the generic's output (at least one).
+int64_t outputElementBytes(linalg::GenericOp generic) {
+  return std::max<int64_t>(
+      1, getElementTypeOrSelf(generic.getDpsInits()[0].getType()).getIntOrFloatBitWidth() / 8);
+}
+
 /// How many elements of the generic's output type a vector of
 /// `vectorBytes` holds (at least one).
 int64_t vectorLanes(linalg::GenericOp generic, int64_t vectorBytes) {
-  int64_t elementBytes = std::max<int64_t>(
-      1, getElementTypeOrSelf(generic.getDpsInits()[0].getType()).getIntOrFloatBitWidth() / 8);
-  return std::max<int64_t>(1, vectorBytes / elementBytes);
+  return std::max<int64_t>(1, vectorBytes / outputElementBytes(generic));
 }
 
 /// The largest divisor of `extent` that is at most `limit`.
@@ -637,11 +641,11 @@ AffineMap transposedReadMap(linalg::GenericOp root) {
 /// 6.5-6.8 ms; one such tensor alone, 3.8-3.9 -> 2.1-2.2 ms; 1024x1024
 /// transposes the same. Runs of 2 along a loop not taken whole where the
 /// rows that one sweep of the innermost loop reads fit in half the
-/// first-level cache, so that the
-/// tiles after it read each line again from there (Zen 2, a [N, C, H, W]
-/// tensor copied as [N, H, W, C], fastest launch: 128x64x24x24 2.10-2.16
-/// -> 1.44-1.50 ms, 16x64x56x56 1.10 -> 0.68-0.78; not 16x64x80x80, 20 KB
-/// of rows a sweep: 1.83-2.01 against 2.38-2.41).
+/// first-level cache, so that the tiles after it read each line again from
+/// there (Zen 2, a [N, C, H, W] tensor copied as [N, H, W, C], fastest
+/// launch: 128x64x24x24 2.10-2.16 -> 1.44-1.50 ms, 16x64x56x56 1.10 ->
+/// 0.68-0.78; not 16x64x80x80, 20 KB of rows a sweep: 1.83-2.01 against
+/// 2.38-2.41).
 bool tileTransposedRead(linalg::GenericOp root, ArrayRef<int64_t> ranges, int64_t vectorBytes,
                         const CacheSizes &caches, SmallVector<int64_t> &tile) {
   constexpr int64_t kContiguousRun = 4, kWholeLoopsUpTo = 16;
@@ -649,13 +653,13 @@ bool tileTransposedRead(linalg::GenericOp root, ArrayRef<int64_t> ranges, int64_
     return false;
   unsigned innermost = ranges.size() - 1;
   AffineMap transposed = transposedReadMap(root);
-  int64_t lanes = vectorLanes(root, vectorBytes), width = lanes;
+  int64_t width = vectorLanes(root, vectorBytes);
   while (width >= 4 && ranges[innermost] % width != 0)
     width /= 2;
   if (!transposed || width < 4)
     return false;
   int64_t rowElements = ranges[transposed.getDimPosition(transposed.getNumResults() - 1)];
-  int64_t sweepBytes = ranges[innermost] * rowElements * std::max<int64_t>(1, vectorBytes / lanes);
+  int64_t sweepBytes = ranges[innermost] * rowElements * outputElementBytes(root);
   int64_t partialRun = sweepBytes <= caches.firstLevel / 2 ? 2 : kContiguousRun;
   SmallVector<int64_t> block(ranges.size(), 1);
   block[innermost] = width;
@@ -1070,9 +1074,9 @@ struct ChooseOptsPass : tg::impl::TGCPUChooseOptsBase<ChooseOptsPass> {
   /// more (GPT's products over 32 steps: no gain; over 128, the CNN's
   /// Linear(9216, 128) gradients 2.50 -> 1.69 and 2.01 -> 1.68 ms,
   /// train_step_cnn_b128 12.02-12.34 -> 12.38-12.74 steps/s, gpt_train_step
-  /// 12.54-13.33 -> 13.04-13.77). A tile reloaded in every step of a reduction loop
-  /// outside it (`outer`) keeps its rows here; narrowColumns deepens AVX2's
-  /// turned ones.
+  /// 12.54-13.33 -> 13.04-13.77). A tile reloaded in every step of a
+  /// reduction loop outside it (`outer`) keeps its rows here; narrowColumns
+  /// deepens AVX2's turned ones.
   void deepenRows(linalg::GenericOp main, ArrayRef<int64_t> ranges, SmallVector<int64_t> &tile,
                   int64_t vectorLoop, int64_t split) {
     // The vectors of columns beside six rows then fill three quarters of
